@@ -1,0 +1,220 @@
+package io.redactor.actors.data;
+
+import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
+
+/**
+ * One database of one partition: its keys, their values and expiry times. Owned by the partition actor;
+ * single-threaded. Keys whose time has passed are removed when touched (lazy expiry) and by
+ * {@link #expireSample} (active expiry).
+ */
+public final class Database implements Db {
+    private final int index;
+    private final DataEnvironment env;
+    private final CommandClock clock;
+    private KeyTable table = new KeyTable();
+
+    public Database(int index, DataEnvironment env, CommandClock clock) {
+        this.index = index;
+        this.env = env;
+        this.clock = clock;
+    }
+
+    @Override
+    public int index() {
+        return index;
+    }
+
+    @Override
+    public Object lookup(byte[] key, int flags) {
+        int entry = liveEntry(key);
+        if (entry < 0) {
+            if (!Lookup.has(flags, Lookup.NOSTATS | Lookup.WRITE)) {
+                env.keyspaceMiss();
+            }
+            return null;
+        }
+        if (!Lookup.has(flags, Lookup.NOTOUCH)) {
+            table.setAccess(entry, AccessClock.touch(table.access(entry), env.lfu(), clock.now(), env.lfuLogFactor(),
+                    env.lfuDecayTime()));
+        }
+        if (!Lookup.has(flags, Lookup.NOSTATS | Lookup.WRITE)) {
+            env.keyspaceHit();
+        }
+        return table.value(entry);
+    }
+
+    @Override
+    public void add(byte[] key, Object value) {
+        int entry = table.insert(key, value);
+        table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
+    }
+
+    @Override
+    public void overwrite(byte[] key, Object value) {
+        int entry = table.find(key);
+        table.setValue(entry, value);
+        table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
+    }
+
+    @Override
+    public void set(byte[] key, Object value, boolean keepTtl) {
+        int entry = liveEntry(key);
+        if (entry < 0) {
+            add(key, value);
+            return;
+        }
+        table.setValue(entry, value);
+        table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
+        if (!keepTtl) {
+            table.setExpireAt(entry, NO_EXPIRE);
+        }
+    }
+
+    @Override
+    public boolean delete(byte[] key) {
+        int entry = liveEntry(key);
+        if (entry < 0) {
+            return false;
+        }
+        table.removeEntry(entry);
+        return true;
+    }
+
+    @Override
+    public long expireAt(byte[] key) {
+        return table.expireAt(table.find(key));
+    }
+
+    @Override
+    public void setExpireAt(byte[] key, long unixMs) {
+        table.setExpireAt(table.find(key), unixMs);
+    }
+
+    @Override
+    public boolean persist(byte[] key) {
+        int entry = liveEntry(key);
+        if (entry < 0 || table.expireAt(entry) == NO_EXPIRE) {
+            return false;
+        }
+        table.setExpireAt(entry, NO_EXPIRE);
+        return true;
+    }
+
+    @Override
+    public int accessBits(byte[] key) {
+        return table.access(table.find(key));
+    }
+
+    @Override
+    public void setAccessBits(byte[] key, int bits) {
+        table.setAccess(table.find(key), bits);
+    }
+
+    @Override
+    public long size() {
+        return table.size();
+    }
+
+    @Override
+    public long volatileSize() {
+        return table.volatileCount();
+    }
+
+    @Override
+    public byte[] randomKey(RandomGenerator random) {
+        // Like Redis, retry when the pick has expired; give up on a database full of expired keys
+        // only after a bounded number of tries (active expiry will clean it).
+        for (int tries = 0; tries < 100 && table.size() > 0; tries++) {
+            int entry = table.randomEntry(random);
+            if (!expireIfDue(entry)) {
+                return table.key(entry);
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void forEachKey(Consumer<byte[]> action) {
+        table.forEach(entry -> {
+            if (!expireIfDue(entry)) {
+                action.accept(table.key(entry));
+            }
+        });
+    }
+
+    @Override
+    public long clear() {
+        long removed = table.size();
+        table = new KeyTable();
+        return removed;
+    }
+
+    /** One step of a SCAN over this database: visits live keys of the next bucket(s). */
+    public long scan(long cursor, Consumer<byte[]> visitor) {
+        return table.scan(cursor, entry -> {
+            if (!expireIfDue(entry)) {
+                visitor.accept(table.key(entry));
+            }
+        });
+    }
+
+    /**
+     * Active expiry: samples up to {@code samples} keys that have a time to live and removes the expired ones.
+     * Returns how many were removed.
+     */
+    public int expireSample(int samples, RandomGenerator random) {
+        int expired = 0;
+        for (int i = 0; i < samples && table.volatileCount() > 0; i++) {
+            int entry = table.randomVolatileEntry(random);
+            if (expireIfDue(entry)) {
+                expired++;
+            }
+        }
+        return expired;
+    }
+
+    /** Average remaining time to live of a sample of keys that have one, in milliseconds (INFO avg_ttl). */
+    public long sampleAverageTtl(int samples, RandomGenerator random) {
+        long total = 0;
+        int counted = 0;
+        for (int i = 0; i < samples && table.volatileCount() > 0; i++) {
+            long remaining = table.expireAt(table.randomVolatileEntry(random)) - clock.now();
+            if (remaining > 0) {
+                total += remaining;
+                counted++;
+            }
+        }
+        return counted == 0 ? 0 : total / counted;
+    }
+
+    public long estimatedOverheadBytes() {
+        return table.estimatedOverheadBytes();
+    }
+
+    private int liveEntry(byte[] key) {
+        int entry = table.find(key);
+        if (entry >= 0 && expireIfDue(entry)) {
+            return -1;
+        }
+        return entry;
+    }
+
+    private boolean expireIfDue(int entry) {
+        long at = table.expireAt(entry);
+        // Redis expires a key once the clock is past its time, not at it.
+        if (at != NO_EXPIRE && at < clock.now()) {
+            table.removeEntry(entry);
+            env.keyExpired();
+            return true;
+        }
+        return false;
+    }
+
+    /** Moves the contents of another database object into this slot (SWAPDB swaps tables, not objects). */
+    void swapContents(Database other) {
+        KeyTable mine = table;
+        table = other.table;
+        other.table = mine;
+    }
+}

@@ -1,0 +1,66 @@
+package io.redactor.actors.data;
+
+import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
+
+/**
+ * One Redis database as a command sees it. Inside a partition it is that partition's {@link Database};
+ * across reserved partitions it routes each key to the partition that owns it. Keys are compared by content
+ * and must not be mutated after being handed over; values are {@code byte[]} (immutable strings),
+ * {@link MutableString}, or the other data types.
+ */
+public interface Db {
+    long NO_EXPIRE = KeyTable.NO_EXPIRE;
+
+    int index();
+
+    /** Looks a key up, expiring it first if its time has passed. {@code flags} are {@link Lookup} bits. */
+    Object lookup(byte[] key, int flags);
+
+    default Object read(byte[] key) {
+        return lookup(key, Lookup.READ);
+    }
+
+    default Object write(byte[] key) {
+        return lookup(key, Lookup.WRITE);
+    }
+
+    /** Adds a key that is known to be absent (after a lookup). */
+    void add(byte[] key, Object value);
+
+    /** Replaces the value of a key known to exist, keeping its time to live. */
+    void overwrite(byte[] key, Object value);
+
+    /** Redis's setKey: creates or replaces the key; drops its time to live unless {@code keepTtl}. */
+    void set(byte[] key, Object value, boolean keepTtl);
+
+    boolean delete(byte[] key);
+
+    /** Absolute expiry in unix milliseconds, {@link #NO_EXPIRE} when none; the key must exist. */
+    long expireAt(byte[] key);
+
+    /** Sets the absolute expiry of an existing key. */
+    void setExpireAt(byte[] key, long unixMs);
+
+    /** Removes the time to live; true when there was one. */
+    boolean persist(byte[] key);
+
+    /** The LRU or LFU bits of an existing key (see {@link AccessClock}). */
+    int accessBits(byte[] key);
+
+    /** Carries access bits over to an existing key (RENAME, MOVE keep the value's history). */
+    void setAccessBits(byte[] key, int bits);
+
+    long size();
+
+    long volatileSize();
+
+    /** A random live key, or null when the database is empty. */
+    byte[] randomKey(RandomGenerator random);
+
+    /** Every live key once; expired keys are skipped (and removed). */
+    void forEachKey(Consumer<byte[]> action);
+
+    /** Removes every key; returns how many there were. */
+    long clear();
+}

@@ -1,0 +1,50 @@
+package io.redactor.actors.data;
+
+import io.redactor.core.number.RedisIntegers;
+
+/**
+ * Strings are stored either as an immutable {@code byte[]} (what SET and friends store) or as a
+ * {@link MutableString} (after APPEND or SETRANGE changed one in place).
+ */
+public final class StringValues {
+    /** Redis stores strings up to this length inline with their header ("embstr"). */
+    private static final int EMBSTR_LIMIT = 44;
+    private static final int INT_ENCODABLE_LENGTH = 20;
+
+    private StringValues() {
+    }
+
+    public static boolean isString(Object value) {
+        return value instanceof byte[] || value instanceof MutableString;
+    }
+
+    /** The bytes of a string value, safe to hand out (a copy when the value is mutable). */
+    public static byte[] bytes(Object value) {
+        return value instanceof byte[] bytes ? bytes : ((MutableString) value).toBytes();
+    }
+
+    public static int length(Object value) {
+        return value instanceof byte[] bytes ? bytes.length : ((MutableString) value).length();
+    }
+
+    /** OBJECT ENCODING of a string, following Redis's rules for values it stores. */
+    public static String encoding(Object value) {
+        if (value instanceof MutableString) {
+            return "raw";
+        }
+        byte[] bytes = (byte[]) value;
+        if (bytes.length <= INT_ENCODABLE_LENGTH && RedisIntegers.isLong(bytes)) {
+            return "int";
+        }
+        return bytes.length <= EMBSTR_LIMIT ? "embstr" : "raw";
+    }
+
+    /** A string that Redis would store as one of its shared integer objects (0..9999). */
+    public static boolean isSharedInteger(Object value) {
+        if (!(value instanceof byte[] bytes) || bytes.length > 4 || !RedisIntegers.isLong(bytes)) {
+            return false;
+        }
+        long v = RedisIntegers.parseLong(bytes);
+        return v >= 0 && v < 10_000;
+    }
+}

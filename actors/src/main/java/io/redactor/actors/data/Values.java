@@ -1,0 +1,32 @@
+package io.redactor.actors.data;
+
+/** What TYPE and OBJECT ENCODING say of a stored value. */
+public final class Values {
+    private Values() {
+    }
+
+    public static String typeName(Object value) {
+        if (value == null) {
+            return "none";
+        }
+        if (StringValues.isString(value)) {
+            return "string";
+        }
+        throw new IllegalArgumentException("unknown value type " + value.getClass());
+    }
+
+    public static String encoding(Object value) {
+        if (StringValues.isString(value)) {
+            return StringValues.encoding(value);
+        }
+        throw new IllegalArgumentException("unknown value type " + value.getClass());
+    }
+
+    /** An independent copy for COPY: immutable values are shared, mutable ones duplicated. */
+    public static Object duplicate(Object value) {
+        if (value instanceof MutableString mutable) {
+            return new MutableString(mutable.toBytes(), 0);
+        }
+        return value;
+    }
+}
