@@ -1,0 +1,102 @@
+package io.redactor.actors.node.config;
+
+import java.util.List;
+
+/**
+ * One immutable state of the configuration: every parsed value, its printed form, and typed copies of the
+ * values that hot paths read. {@link RuntimeConfig} publishes a new snapshot through one volatile field.
+ */
+final class Snapshot {
+    private static final List<ConfigParameter> PARAMETERS = ConfigParameters.all();
+    private static final int PROTO_MAX_BULK_LEN = index("proto-max-bulk-len");
+    private static final int CLIENT_QUERY_BUFFER_LIMIT = index("client-query-buffer-limit");
+    private static final int MAXCLIENTS = index("maxclients");
+    private static final int TIMEOUT = index("timeout");
+    private static final int MAXMEMORY_POLICY = index("maxmemory-policy");
+    private static final int LFU_LOG_FACTOR = index("lfu-log-factor");
+    private static final int LFU_DECAY_TIME = index("lfu-decay-time");
+    private static final int HZ = index("hz");
+    private static final int MAXMEMORY = index("maxmemory");
+    private static final int BUSY_REPLY_THRESHOLD = index("busy-reply-threshold");
+    private static final int TCP_KEEPALIVE = index("tcp-keepalive");
+    private static final int NOTIFY_KEYSPACE_EVENTS = index("notify-keyspace-events");
+    private static final int LAZYFREE_LAZY_USER_FLUSH = index("lazyfree-lazy-user-flush");
+    private static final int CLIENT_OUTPUT_BUFFER_LIMIT = index("client-output-buffer-limit");
+    private static final int ENABLE_PROTECTED_CONFIGS = index("enable-protected-configs");
+
+    /** Parsed values, in the order of {@link ConfigParameters#all()}. */
+    private final Object[] values;
+    /** Values as CONFIG GET prints them, as byte strings. */
+    private final String[] printed;
+
+    final long protoMaxBulkLen;
+    final long clientQueryBufferLimit;
+    final int maxclients;
+    final long timeoutSeconds;
+    final String maxmemoryPolicy;
+    final boolean lfuPolicy;
+    final int lfuLogFactor;
+    final int lfuDecayTime;
+    final int hz;
+    final long maxmemory;
+    final long busyReplyThresholdMs;
+    final int tcpKeepalive;
+    final String notifyKeyspaceEvents;
+    final int notifyKeyspaceEventFlags;
+    final boolean lazyfreeLazyUserFlush;
+    final OutputBufferLimit normalOutputLimit;
+    final OutputBufferLimit replicaOutputLimit;
+    final OutputBufferLimit pubsubOutputLimit;
+    final String enableProtectedConfigs;
+
+    Snapshot(Object[] values) {
+        this.values = values.clone();
+        this.printed = new String[values.length];
+        for (int i = 0; i < values.length; i++) {
+            printed[i] = PARAMETERS.get(i).render(values[i]);
+        }
+        protoMaxBulkLen = (Long) values[PROTO_MAX_BULK_LEN];
+        clientQueryBufferLimit = (Long) values[CLIENT_QUERY_BUFFER_LIMIT];
+        maxclients = (int) Math.min(Integer.MAX_VALUE, (Long) values[MAXCLIENTS]);
+        timeoutSeconds = (Long) values[TIMEOUT];
+        maxmemoryPolicy = (String) values[MAXMEMORY_POLICY];
+        lfuPolicy = maxmemoryPolicy.endsWith("-lfu");
+        lfuLogFactor = ((Long) values[LFU_LOG_FACTOR]).intValue();
+        lfuDecayTime = ((Long) values[LFU_DECAY_TIME]).intValue();
+        hz = ((Long) values[HZ]).intValue();
+        maxmemory = Numbers.clampUnsigned((Long) values[MAXMEMORY]);
+        busyReplyThresholdMs = (Long) values[BUSY_REPLY_THRESHOLD];
+        tcpKeepalive = ((Long) values[TCP_KEEPALIVE]).intValue();
+        notifyKeyspaceEvents = printed[NOTIFY_KEYSPACE_EVENTS];
+        notifyKeyspaceEventFlags = (Integer) values[NOTIFY_KEYSPACE_EVENTS];
+        lazyfreeLazyUserFlush = (Boolean) values[LAZYFREE_LAZY_USER_FLUSH];
+        OutputBufferLimitsType.Limits limits = (OutputBufferLimitsType.Limits) values[CLIENT_OUTPUT_BUFFER_LIMIT];
+        normalOutputLimit = clamp(limits.normal());
+        replicaOutputLimit = clamp(limits.replica());
+        pubsubOutputLimit = clamp(limits.pubsub());
+        enableProtectedConfigs = (String) values[ENABLE_PROTECTED_CONFIGS];
+    }
+
+    /** A copy of the parsed values, to build the next snapshot from. */
+    Object[] values() {
+        return values.clone();
+    }
+
+    Object value(int index) {
+        return values[index];
+    }
+
+    /** The printed value of the parameter at {@code index}, as a byte string. */
+    String printed(int index) {
+        return printed[index];
+    }
+
+    static int index(String name) {
+        return ConfigParameters.indexOf(ConfigParameters.byName(name));
+    }
+
+    private static OutputBufferLimit clamp(OutputBufferLimit limit) {
+        return new OutputBufferLimit(Numbers.clampUnsigned(limit.hardBytes()), Numbers.clampUnsigned(limit.softBytes()),
+                limit.softSeconds());
+    }
+}
