@@ -1,0 +1,315 @@
+package io.redactor.actors.client;
+
+import io.redactor.actors.command.ClientCall;
+import io.redactor.actors.command.CommandError;
+import io.redactor.actors.command.CommandRunner;
+import io.redactor.actors.command.CommandSpec;
+import io.redactor.actors.command.Invocation;
+import io.redactor.actors.command.Placement;
+import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.node.NodeServices;
+import io.redactor.actors.partition.Batch;
+import io.redactor.actors.partition.Partition;
+import io.redactor.actors.reservation.Reservation;
+import io.redactor.actors.routing.Route;
+import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.Reply;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+
+/**
+ * Runs one client's commands so that they take effect in the order the client sent them, pipelined or not,
+ * and answers in that order.
+ *
+ * <p>Consecutive commands for the same partition travel together in one message and may be in flight
+ * together: the partition runs them in order. A command for another partition, or one that needs the client's
+ * context or several partitions, waits until everything before it has completed. Confined to one thread: the
+ * client's {@code executor} (a Netty event loop for RESP clients), which also receives the completions.
+ */
+public final class ClientPipeline {
+    private static final int MAX_BATCH = 64;
+    private static final int NONE = -1;
+    private static final int ELSEWHERE = -2;
+
+    private final ClientSession session;
+    private final NodeServices node;
+    private final Executor executor;
+    private final Output output;
+    private final int pauseAbove;
+    private final ArrayDeque<Object> queue = new ArrayDeque<>();
+    private final Batch.Listener batchListener;
+    private final Runnable flushTask = this::flushNow;
+
+    private Route headRoute;
+    private int inFlight;
+    private int target = NONE;
+    private Invocation[] building = new Invocation[MAX_BATCH];
+    private int buildingCount;
+    private boolean flushScheduled;
+    private boolean paused;
+    private boolean closed;
+
+    /** Where replies go; called on the pipeline's thread. */
+    public interface Output {
+        void write(Reply reply);
+
+        void flush();
+
+        /** Stop or resume reading commands from the client (flow control). */
+        void setReading(boolean reading);
+
+        /** Write what is queued, then close the client. */
+        void closeAfterFlush();
+    }
+
+    /** {@code pauseAbove}: how many received commands may wait before reading is paused. */
+    public ClientPipeline(ClientSession session, NodeServices node, Executor executor, Output output, int pauseAbove) {
+        this.session = session;
+        this.node = node;
+        this.executor = executor;
+        this.output = output;
+        this.pauseAbove = pauseAbove;
+        this.batchListener = batch -> executor.execute(() -> completed(batch));
+    }
+
+    public ClientSession session() {
+        return session;
+    }
+
+    /** A command received from the client: its arguments, name first. */
+    public void submit(byte[][] args) {
+        if (closed) {
+            return;
+        }
+        queue.add(args);
+        drain();
+        if (!paused && queue.size() > pauseAbove) {
+            paused = true;
+            output.setReading(false);
+        }
+    }
+
+    /** The client broke the protocol: answer {@code error} after the commands before it, then close. */
+    public void submitFatal(ErrorReply error) {
+        if (closed) {
+            return;
+        }
+        queue.add(error);
+        drain();
+    }
+
+    /** Commands received and not yet answered. */
+    public int pending() {
+        return queue.size() + inFlight;
+    }
+
+    /** The client is gone: drop queued commands and ignore replies still to come. */
+    public void close() {
+        closed = true;
+        queue.clear();
+    }
+
+    private void drain() {
+        while (!closed && !queue.isEmpty()) {
+            Object head = queue.peekFirst();
+            if (head instanceof ErrorReply fatal) {
+                if (inFlight > 0) {
+                    break;
+                }
+                queue.poll();
+                output.write(fatal);
+                closeAfterReplies();
+                break;
+            }
+            if (headRoute == null) {
+                headRoute = node.router().route((byte[][]) head, session.db());
+            }
+            if (!dispatch(headRoute)) {
+                break;
+            }
+            queue.poll();
+            headRoute = null;
+            if (session.isClosing()) {
+                closeAfterReplies();
+                break;
+            }
+        }
+        sendBatch();
+        if (paused && queue.size() <= pauseAbove / 2 && !closed) {
+            paused = false;
+            output.setReading(true);
+        }
+    }
+
+    /** Dispatches the head command if ordering allows it now; false when it must wait. */
+    private boolean dispatch(Route route) {
+        switch (route) {
+            case Route.AtPartition r -> {
+                if (inFlight > 0 && target != r.partition()) {
+                    return false;
+                }
+                touch(r.invocation().spec());
+                target = r.partition();
+                inFlight++;
+                building[buildingCount++] = r.invocation();
+                if (buildingCount == MAX_BATCH) {
+                    sendBatch();
+                }
+                return true;
+            }
+            case Route.Rejected r -> {
+                if (inFlight > 0) {
+                    return false;
+                }
+                countIfError(r.reply());
+                output.write(r.reply());
+                return true;
+            }
+            case Route.AtClient r -> {
+                if (inFlight > 0) {
+                    return false;
+                }
+                touch(r.spec());
+                runAtClient(r.spec(), r.args());
+                return true;
+            }
+            case Route.AcrossPartitions r -> {
+                if (inFlight > 0) {
+                    return false;
+                }
+                touch(r.invocation().spec());
+                reserve(r.partitions(), r.invocation());
+                return true;
+            }
+        }
+    }
+
+    private void countIfError(Reply reply) {
+        if (reply instanceof ErrorReply error) {
+            node.server().stats().countError(error);
+        }
+    }
+
+    private void touch(CommandSpec spec) {
+        session.touched(System.currentTimeMillis(), spec.fullName());
+        node.server().stats().commandsProcessed.increment();
+    }
+
+    private void runAtClient(CommandSpec spec, byte[][] args) {
+        try {
+            runAtClient(new ClientCall(spec, args, session, node));
+        } catch (CommandError e) {
+            countIfError(e.reply());
+            output.write(e.reply());
+        }
+    }
+
+    private void runAtClient(ClientCall call) {
+        CommandSpec spec = call.spec();
+        switch (spec.placement()) {
+            case Placement.AtClient p -> {
+                Reply reply = p.handler().execute(call);
+                countIfError(reply);
+                output.write(reply);
+            }
+            case Placement.Container p -> {
+                Reply reply = p.bare().execute(call);
+                countIfError(reply);
+                output.write(reply);
+            }
+            case Placement.AtClientAsync p -> {
+                inFlight = 1;
+                target = ELSEWHERE;
+                CompletionStage<Reply> reply = p.handler().execute(call);
+                reply.whenComplete((value, failure) -> executor.execute(() -> completedElsewhere(
+                        failure == null ? value : new ErrorReply("ERR " + failure.getMessage()))));
+            }
+            default -> throw new IllegalStateException(spec + " does not run at the client");
+        }
+    }
+
+    private void reserve(int[] partitions, Invocation invocation) {
+        inFlight = 1;
+        target = ELSEWHERE;
+        node.server().stats().reservations.increment();
+        Batch batch = new Batch(new Invocation[] {invocation}, batchListener);
+        Reservation reservation = new Reservation(partitions, node.server().partitions(), new Reservation.Work() {
+            @Override
+            public void run(Keyspace keyspace, long now) {
+                batch.setReply(0, new CommandRunner(node.server()).run(invocation, keyspace, now));
+                batch.complete();
+            }
+
+            @Override
+            public void refused(ErrorReply reason) {
+                batch.failAll(reason);
+                batch.complete();
+            }
+        });
+        node.partitions().tell(reservation.firstPartition(), new Partition.Reserve(reservation));
+    }
+
+    private void sendBatch() {
+        if (buildingCount == 0) {
+            return;
+        }
+        Invocation[] invocations = Arrays.copyOf(building, buildingCount);
+        Arrays.fill(building, 0, buildingCount, null);
+        buildingCount = 0;
+        node.partitions().tell(target, new Partition.Run(new Batch(invocations, batchListener)));
+    }
+
+    private void completed(Batch batch) {
+        if (closed) {
+            return;
+        }
+        for (int i = 0; i < batch.size(); i++) {
+            Reply reply = batch.reply(i);
+            countIfError(reply);
+            output.write(reply);
+        }
+        settle(batch.size());
+    }
+
+    private void completedElsewhere(Reply reply) {
+        if (closed) {
+            return;
+        }
+        countIfError(reply);
+        output.write(reply);
+        settle(1);
+    }
+
+    private void settle(int answered) {
+        inFlight -= answered;
+        if (inFlight == 0) {
+            target = NONE;
+        }
+        drain();
+        scheduleFlush();
+    }
+
+    /** Replies that complete together are flushed together: one write to the socket per burst. */
+    private void scheduleFlush() {
+        if (!flushScheduled) {
+            flushScheduled = true;
+            executor.execute(flushTask);
+        }
+    }
+
+    private void flushNow() {
+        flushScheduled = false;
+        if (!closed) {
+            output.flush();
+        }
+    }
+
+    private void closeAfterReplies() {
+        closed = true;
+        queue.clear();
+        output.closeAfterFlush();
+    }
+}

@@ -1,0 +1,109 @@
+package io.redactor.actors.client;
+
+import java.util.Locale;
+
+/**
+ * What the server knows about one client: identity, selected database, protocol, name, and what CLIENT LIST
+ * reports. Written by the client's own thread; read by any thread for CLIENT LIST and INFO (fields that
+ * others read are volatile).
+ */
+public final class ClientSession {
+    private final long id;
+    private final ClientEndpoint endpoint;
+    private final long createdAtMs;
+    private volatile String name = "";
+    private volatile int db;
+    private volatile int protocol = 2;
+    private volatile long lastInteractionMs;
+    private volatile String lastCommand = "NULL";
+    private volatile boolean closing;
+
+    public ClientSession(long id, ClientEndpoint endpoint, long nowMs) {
+        this.id = id;
+        this.endpoint = endpoint;
+        this.createdAtMs = nowMs;
+        this.lastInteractionMs = nowMs;
+    }
+
+    public long id() {
+        return id;
+    }
+
+    public ClientEndpoint endpoint() {
+        return endpoint;
+    }
+
+    /** The connection name; empty when none was set. */
+    public String name() {
+        return name;
+    }
+
+    public void setName(String value) {
+        name = value;
+    }
+
+    public int db() {
+        return db;
+    }
+
+    public void setDb(int value) {
+        db = value;
+    }
+
+    /** 2 or 3: the RESP version chosen with HELLO. */
+    public int protocol() {
+        return protocol;
+    }
+
+    public void setProtocol(int value) {
+        protocol = value;
+    }
+
+    public void touched(long nowMs, String commandFullName) {
+        lastInteractionMs = nowMs;
+        lastCommand = commandFullName;
+    }
+
+    public long createdAtMs() {
+        return createdAtMs;
+    }
+
+    public long lastInteractionMs() {
+        return lastInteractionMs;
+    }
+
+    public String lastCommand() {
+        return lastCommand;
+    }
+
+    /** Marks the client to be closed once its pending replies are written (QUIT, protocol errors). */
+    public void closeAfterReply() {
+        closing = true;
+    }
+
+    public boolean isClosing() {
+        return closing;
+    }
+
+    /** One line of CLIENT LIST / the text of CLIENT INFO, fields as in Redis 7.0. */
+    public String describe(long nowMs) {
+        long queryBuffer = endpoint.queryBufferBytes();
+        long output = endpoint.outputBufferBytes();
+        return "id=" + id
+                + " addr=" + endpoint.remoteAddress()
+                + " laddr=" + endpoint.localAddress()
+                + " fd=" + endpoint.fd()
+                + " name=" + name
+                + " age=" + (nowMs - createdAtMs) / 1000
+                + " idle=" + (nowMs - lastInteractionMs) / 1000
+                + " flags=N"
+                + " db=" + db
+                + " sub=0 psub=0 ssub=0 multi=-1"
+                + " qbuf=" + queryBuffer
+                + " qbuf-free=0 argv-mem=0 multi-mem=0 rbs=0 rbp=0"
+                + " obl=0 oll=0 omem=" + output
+                + " tot-mem=" + (queryBuffer + output)
+                + " events=r cmd=" + lastCommand.toLowerCase(Locale.ROOT)
+                + " user=default redir=-1 resp=" + protocol;
+    }
+}

@@ -1,0 +1,24 @@
+package io.redactor.actors.command;
+
+import io.redactor.actors.command.connection.ConnectionCommands;
+import io.redactor.actors.command.keys.KeyCommands;
+import io.redactor.actors.command.server.ServerCommands;
+import io.redactor.actors.command.strings.StringCommands;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Every command family's table entries: the whole command table. */
+public final class CommandFamilies {
+    private CommandFamilies() {
+    }
+
+    public static List<CommandSpec> all() {
+        List<CommandSpec> all = new ArrayList<>();
+        all.addAll(ConnectionCommands.specs());
+        all.addAll(ServerCommands.specs());
+        all.addAll(StringCommands.specs());
+        all.addAll(KeyCommands.specs());
+        return all;
+    }
+}

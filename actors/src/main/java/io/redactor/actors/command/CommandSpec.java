@@ -1,0 +1,211 @@
+package io.redactor.actors.command;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One entry of the command table: how Redis describes the command (COMMAND INFO / DOCS) and where and how it
+ * runs. Arity follows Redis: positive means exactly that many arguments (the name included), negative means
+ * at least that many.
+ */
+public final class CommandSpec {
+    private final String name;
+    private final String fullName;
+    private final int arity;
+    private final Set<CommandFlag> flags;
+    private final List<String> aclCategories;
+    private final List<String> tips;
+    private final KeyPositions keys;
+    private final List<KeySpec> keySpecs;
+    private final CommandDoc doc;
+    private final Placement placement;
+    private final Map<String, CommandSpec> subcommands;
+
+    private CommandSpec(Builder b, String parentName) {
+        this.name = b.name;
+        this.fullName = parentName == null ? b.name : parentName + "|" + b.name;
+        this.arity = b.arity;
+        this.flags = Collections.unmodifiableSet(b.flags.isEmpty() ? EnumSet.noneOf(CommandFlag.class) : EnumSet.copyOf(b.flags));
+        this.aclCategories = AclCategories.derive(b.flags, b.aclCategories);
+        this.tips = List.copyOf(b.tips);
+        this.keys = b.keys;
+        this.keySpecs = List.copyOf(b.keySpecs);
+        this.doc = b.doc;
+        this.placement = b.placement;
+        Map<String, CommandSpec> subs = new LinkedHashMap<>();
+        for (Builder sub : b.subcommands) {
+            subs.put(sub.name, new CommandSpec(sub, b.name));
+        }
+        this.subcommands = Collections.unmodifiableMap(subs);
+        if (placement == null) {
+            throw new IllegalStateException("command " + fullName + " has no placement");
+        }
+    }
+
+    public static Builder command(String name, int arity) {
+        return new Builder(name, arity);
+    }
+
+    /** Lower-case name; for subcommands only the subcommand part ("get" of "config|get"). */
+    public String name() {
+        return name;
+    }
+
+    /** Lower-case name as Redis prints it in errors and COMMAND INFO ("config|get"). */
+    public String fullName() {
+        return fullName;
+    }
+
+    public int arity() {
+        return arity;
+    }
+
+    public boolean arityAccepts(int argc) {
+        return arity >= 0 ? argc == arity : argc >= -arity;
+    }
+
+    public Set<CommandFlag> flags() {
+        return flags;
+    }
+
+    public boolean has(CommandFlag flag) {
+        return flags.contains(flag);
+    }
+
+    public List<String> aclCategories() {
+        return aclCategories;
+    }
+
+    public List<String> tips() {
+        return tips;
+    }
+
+    public KeyPositions keys() {
+        return keys;
+    }
+
+    public List<KeySpec> keySpecs() {
+        return keySpecs;
+    }
+
+    public CommandDoc doc() {
+        return doc;
+    }
+
+    public Placement placement() {
+        return placement;
+    }
+
+    public Map<String, CommandSpec> subcommands() {
+        return subcommands;
+    }
+
+    public CommandSpec subcommand(String lowerCaseName) {
+        return subcommands.get(lowerCaseName);
+    }
+
+    @Override
+    public String toString() {
+        return fullName;
+    }
+
+    public static final class Builder {
+        private final String name;
+        private final int arity;
+        private final Set<CommandFlag> flags = EnumSet.noneOf(CommandFlag.class);
+        private final List<String> aclCategories = new ArrayList<>();
+        private final List<String> tips = new ArrayList<>();
+        private KeyPositions keys = KeyPositions.NONE;
+        private final List<KeySpec> keySpecs = new ArrayList<>();
+        private CommandDoc doc = CommandDoc.NONE;
+        private Placement placement;
+        private final List<Builder> subcommands = new ArrayList<>();
+
+        private Builder(String name, int arity) {
+            this.name = name.toLowerCase(Locale.ROOT);
+            this.arity = arity;
+        }
+
+        public Builder flags(CommandFlag... values) {
+            flags.addAll(List.of(values));
+            return this;
+        }
+
+        /** ACL categories beyond those the flags imply (see {@link AclCategories}), without the {@code @}. */
+        public Builder acl(String... categories) {
+            aclCategories.addAll(List.of(categories));
+            return this;
+        }
+
+        public Builder tips(String... values) {
+            tips.addAll(List.of(values));
+            return this;
+        }
+
+        public Builder keys(int first, int last, int step) {
+            keys = KeyPositions.of(first, last, step);
+            return this;
+        }
+
+        public Builder keys(KeyPositions positions) {
+            keys = positions;
+            return this;
+        }
+
+        public Builder keySpecs(KeySpec... specs) {
+            keySpecs.addAll(List.of(specs));
+            return this;
+        }
+
+        public Builder doc(CommandDoc value) {
+            doc = value;
+            return this;
+        }
+
+        public Builder runsAtKeys(KeyCommand handler) {
+            placement = new Placement.AtKeys(handler);
+            return this;
+        }
+
+        public Builder runsOnAllPartitions(KeyCommand handler) {
+            placement = new Placement.AtAllPartitions(handler);
+            return this;
+        }
+
+        public Builder runsAt(Placement value) {
+            placement = value;
+            return this;
+        }
+
+        public Builder runsAtClient(ClientCommand handler) {
+            placement = new Placement.AtClient(handler);
+            return this;
+        }
+
+        public Builder runsAtClientAsync(AsyncClientCommand handler) {
+            placement = new Placement.AtClientAsync(handler);
+            return this;
+        }
+
+        public Builder subcommands(Builder... values) {
+            return subcommands(null, values);
+        }
+
+        /** Subcommands, plus what runs when the command comes alone (COMMAND). */
+        public Builder subcommands(ClientCommand bare, Builder... values) {
+            subcommands.addAll(List.of(values));
+            placement = new Placement.Container(bare);
+            return this;
+        }
+
+        public CommandSpec build() {
+            return new CommandSpec(this, null);
+        }
+    }
+}

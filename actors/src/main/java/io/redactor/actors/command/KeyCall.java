@@ -1,0 +1,84 @@
+package io.redactor.actors.command;
+
+import io.redactor.actors.data.Db;
+import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.node.ServerContext;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A command running at its data. One instance per runner is reused for every command it runs, so handlers
+ * must not keep it beyond their call.
+ */
+public final class KeyCall {
+    private final ServerContext server;
+    private CommandSpec spec;
+    private byte[][] args;
+    private Keyspace keyspace;
+    private int db;
+    private long now;
+
+    public KeyCall(ServerContext server) {
+        this.server = server;
+    }
+
+    public KeyCall bind(CommandSpec spec, byte[][] args, Keyspace keyspace, int db, long now) {
+        this.spec = spec;
+        this.args = args;
+        this.keyspace = keyspace;
+        this.db = db;
+        this.now = now;
+        return this;
+    }
+
+    public CommandSpec spec() {
+        return spec;
+    }
+
+    /** The name for error messages, as Redis prints it ("set", "config|get"). */
+    public String name() {
+        return spec.fullName();
+    }
+
+    public byte[][] args() {
+        return args;
+    }
+
+    public int argc() {
+        return args.length;
+    }
+
+    public byte[] arg(int index) {
+        return args[index];
+    }
+
+    public String argString(int index) {
+        return new String(args[index], StandardCharsets.UTF_8);
+    }
+
+    /** The client's selected database. */
+    public Db db() {
+        return keyspace.db(db);
+    }
+
+    public int dbIndex() {
+        return db;
+    }
+
+    public Db db(int index) {
+        return keyspace.db(index);
+    }
+
+    public Keyspace keyspace() {
+        return keyspace;
+    }
+
+    /** The command's clock, in unix milliseconds. */
+    public long now() {
+        return now;
+    }
+
+    public ServerContext server() {
+        return server;
+    }
+}

@@ -1,0 +1,19 @@
+package io.redactor.actors.node;
+
+import io.redactor.actors.client.ClientRegistry;
+import io.redactor.actors.partition.PartitionGateway;
+import io.redactor.actors.routing.CommandRouter;
+
+import java.util.concurrent.CompletionStage;
+
+/** What client-side commands (CONFIG, CLIENT, INFO, SHUTDOWN, ...) and client pipelines use of the node. */
+public record NodeServices(ServerContext server, CommandRouter router, ClientRegistry clients,
+                           PartitionGateway partitions, ServerIdentity identity, Shutdown shutdown,
+                           KeyspaceStatistics keyspaceStatistics) {
+
+    /** Stops the node; {@code save} asks for a snapshot first when persistence is configured. */
+    @FunctionalInterface
+    public interface Shutdown {
+        CompletionStage<Void> shutdown(boolean save);
+    }
+}

@@ -1,0 +1,94 @@
+package io.redactor.actors.node;
+
+import akka.actor.Cancellable;
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.javadsl.AskPattern;
+import akka.cluster.typed.Cluster;
+import akka.cluster.typed.Join;
+import akka.cluster.typed.SelfUp;
+import akka.cluster.typed.Subscribe;
+import io.redactor.actors.client.ClientRegistry;
+import io.redactor.actors.command.CommandFamilies;
+import io.redactor.actors.command.CommandTable;
+import io.redactor.actors.node.config.RuntimeConfig;
+import io.redactor.actors.partition.Partition;
+import io.redactor.actors.partition.PartitionDirectory;
+import io.redactor.actors.partition.PartitionGateway;
+import io.redactor.actors.partition.Partitions;
+import io.redactor.actors.routing.CommandRouter;
+import io.redactor.core.keys.PartitionMap;
+
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A Redactor node inside an actor system: joins (or forms) the cluster, brings up the partitions through
+ * Cluster Sharding, and exposes the services that front ends (RESP, REST, Java API) build on.
+ */
+public final class RedactorNode {
+    private final ActorSystem<?> system;
+    private final NodeServices services;
+    private final Cancellable cron;
+
+    private RedactorNode(ActorSystem<?> system, NodeServices services, Cancellable cron) {
+        this.system = system;
+        this.services = services;
+        this.cron = cron;
+    }
+
+    /**
+     * Starts the node. {@code identity} describes the process for INFO; {@code shutdown} is what SHUTDOWN runs.
+     */
+    public static CompletionStage<RedactorNode> start(ActorSystem<?> system, NodeSettings settings,
+                                                      ServerIdentity identity, NodeServices.Shutdown shutdown) {
+        RuntimeConfig config = new RuntimeConfig(settings.redisConfig());
+        PartitionMap partitionMap = new PartitionMap(settings.partitions());
+        ServerContext server = new ServerContext(config, new ServerStats(), partitionMap);
+        PartitionDirectory directory = new PartitionDirectory(settings.partitions());
+        Duration expiryInterval = Duration.ofMillis(Math.max(1, 1000 / config.hz()));
+        // Redis gives active expiry a quarter of each cron period; partitions share it.
+        long expiryBudget = expiryInterval.toNanos() / 4 / settings.partitions();
+
+        return joinCluster(system, settings)
+                .thenCompose(up -> Partitions.start(system, settings.partitions(), directory,
+                        gateway -> new Partition.Environment(server, directory, gateway, settings.stashCapacity(),
+                                expiryInterval, Math.max(expiryBudget, 50_000)),
+                        settings.partitionDispatcher(), settings.startupTimeout()))
+                .thenApply(gateway -> {
+                    ClientRegistry clients = new ClientRegistry(config::maxclients);
+                    CommandTable table = new CommandTable(CommandFamilies.all());
+                    NodeServices services = new NodeServices(server, new CommandRouter(table, partitionMap), clients,
+                            gateway, identity, shutdown, new KeyspaceStatistics(system, gateway));
+                    ServerCron cronTask = new ServerCron(server, clients);
+                    Cancellable cron = system.scheduler().scheduleAtFixedRate(Duration.ofMillis(100),
+                            Duration.ofMillis(100), cronTask, system.executionContext());
+                    return new RedactorNode(system, services, cron);
+                });
+    }
+
+    private static CompletionStage<SelfUp> joinCluster(ActorSystem<?> system, NodeSettings settings) {
+        Cluster cluster = Cluster.get(system);
+        if (settings.joinSelf()) {
+            cluster.manager().tell(Join.create(cluster.selfMember().address()));
+        }
+        return AskPattern.ask(cluster.subscriptions(), replyTo -> Subscribe.create(replyTo, SelfUp.class),
+                settings.startupTimeout(), system.scheduler());
+    }
+
+    public NodeServices services() {
+        return services;
+    }
+
+    public ActorSystem<?> system() {
+        return system;
+    }
+
+    /** Stops housekeeping; the actor system's coordinated shutdown stops the partitions. */
+    public void stop() {
+        cron.cancel();
+    }
+
+    public PartitionGateway partitions() {
+        return services.partitions();
+    }
+}

@@ -1,0 +1,73 @@
+package io.redactor.actors.node;
+
+import io.redactor.actors.data.DataEnvironment;
+import io.redactor.actors.node.config.RuntimeConfig;
+import io.redactor.core.keys.PartitionMap;
+
+/**
+ * Node-wide state that commands may read wherever they run: the live configuration, statistics and the
+ * partition map. Safe to share between partitions and clients.
+ */
+public final class ServerContext implements DataEnvironment {
+    private final RuntimeConfig config;
+    private final ServerStats stats;
+    private final PartitionMap partitions;
+    private final long startedAtMs = System.currentTimeMillis();
+    private final long startedAtNanos = System.nanoTime();
+
+    public ServerContext(RuntimeConfig config, ServerStats stats, PartitionMap partitions) {
+        this.config = config;
+        this.stats = stats;
+        this.partitions = partitions;
+    }
+
+    public RuntimeConfig config() {
+        return config;
+    }
+
+    public ServerStats stats() {
+        return stats;
+    }
+
+    public PartitionMap partitions() {
+        return partitions;
+    }
+
+    public long startedAtMs() {
+        return startedAtMs;
+    }
+
+    public long uptimeMillis() {
+        return (System.nanoTime() - startedAtNanos) / 1_000_000;
+    }
+
+    @Override
+    public boolean lfu() {
+        return config.lfuPolicy();
+    }
+
+    @Override
+    public int lfuLogFactor() {
+        return config.lfuLogFactor();
+    }
+
+    @Override
+    public int lfuDecayTime() {
+        return config.lfuDecayTime();
+    }
+
+    @Override
+    public void keyspaceHit() {
+        stats.keyspaceHits.increment();
+    }
+
+    @Override
+    public void keyspaceMiss() {
+        stats.keyspaceMisses.increment();
+    }
+
+    @Override
+    public void keyExpired() {
+        stats.expiredKeys.increment();
+    }
+}

@@ -1,0 +1,213 @@
+package io.redactor.actors.partition;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.PostStop;
+import akka.actor.typed.SupervisorStrategy;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.Behaviors;
+import akka.actor.typed.javadsl.StashBuffer;
+import akka.actor.typed.javadsl.TimerScheduler;
+import akka.cluster.sharding.typed.javadsl.EntityTypeKey;
+import io.redactor.actors.command.CommandRunner;
+import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.data.PartitionData;
+import io.redactor.actors.node.ServerContext;
+import io.redactor.actors.reservation.Reservation;
+import io.redactor.core.reply.ErrorReply;
+
+import java.time.Duration;
+
+/**
+ * A key-range actor: the only owner of the data of its hash slots (all 16 databases). Commands for its keys
+ * arrive in batches and run one after the other, which is what makes each of them atomic. While it is part of
+ * an incomplete or running reservation it holds every other message back, in arrival order.
+ */
+public final class Partition {
+    public static final EntityTypeKey<Message> TYPE_KEY = EntityTypeKey.create(Message.class, "partition");
+
+    private static final int TTL_SAMPLES = 20;
+
+    static final ErrorReply QUEUE_FULL =
+            new ErrorReply("BUSY Redactor partition queue is full, retry later");
+
+    public sealed interface Message {
+    }
+
+    /** Runs the commands of the batch in order and hands it back with the replies. */
+    public record Run(Batch batch) implements Message {
+    }
+
+    /** This partition's turn in a reservation chain. */
+    public record Reserve(Reservation reservation) implements Message {
+    }
+
+    /** Ends the hold of the reservation with this id. */
+    public record Release(long reservationId) implements Message {
+    }
+
+    /** Replies once the partition is running (start-up). */
+    public record AwaitReady(ActorRef<Ready> replyTo) implements Message {
+    }
+
+    public record Ready(int partition) {
+    }
+
+    /** Asks for key counts per database (INFO keyspace, DBSIZE statistics). */
+    public record CountKeys(ActorRef<KeyCounts> replyTo) implements Message {
+    }
+
+    /** Keys, keys with a time to live and their sampled average TTL, per database. */
+    public record KeyCounts(int partition, long[] keys, long[] volatileKeys, long[] averageTtlMillis) {
+    }
+
+    /** Sent by Cluster Sharding when the partition must stop (node shutdown). */
+    public enum Stop implements Message { INSTANCE }
+
+    private enum ExpireTick implements Message { INSTANCE }
+
+    /** Everything a partition needs from its node. */
+    public record Environment(ServerContext server, PartitionDirectory directory, PartitionGateway gateway,
+                              int stashCapacity, Duration expiryInterval, long expiryBudgetNanos) {
+    }
+
+    public static String entityId(int partition) {
+        return Integer.toString(partition);
+    }
+
+    public static Behavior<Message> create(int partition, Environment env) {
+        Behavior<Message> behavior = Behaviors.setup(context ->
+                Behaviors.withStash(env.stashCapacity(), stash ->
+                        Behaviors.withTimers(timers -> new Partition(partition, env, context, stash, timers).idle())));
+        return Behaviors.supervise(behavior).onFailure(SupervisorStrategy.resume());
+    }
+
+    private final int partition;
+    private final Environment env;
+    private final ActorContext<Message> context;
+    private final StashBuffer<Message> stash;
+    private final PartitionData data;
+    private final CommandRunner runner;
+    private final ActiveExpiry expiry = new ActiveExpiry();
+    private final java.util.SplittableRandom sampler = new java.util.SplittableRandom();
+
+    private Partition(int partition, Environment env, ActorContext<Message> context, StashBuffer<Message> stash,
+                      TimerScheduler<Message> timers) {
+        this.partition = partition;
+        this.env = env;
+        this.context = context;
+        this.stash = stash;
+        this.data = new PartitionData(partition, env.server());
+        this.runner = new CommandRunner(env.server());
+        env.directory().register(partition, context.getSelf());
+        timers.startTimerWithFixedDelay(ExpireTick.INSTANCE, env.expiryInterval());
+    }
+
+    private Behavior<Message> idle() {
+        return Behaviors.receive(Message.class)
+                .onMessage(Run.class, this::run)
+                .onMessage(Reserve.class, this::reserve)
+                .onMessage(AwaitReady.class, this::ready)
+                .onMessage(CountKeys.class, this::countKeys)
+                .onMessageEquals(ExpireTick.INSTANCE, this::expire)
+                .onMessageEquals(Stop.INSTANCE, Behaviors::stopped)
+                .onMessage(Release.class, release -> {
+                    context.getLog().warn("partition {} got a release for reservation {} it does not hold",
+                            partition, release.reservationId());
+                    return Behaviors.same();
+                })
+                .onSignal(PostStop.class, signal -> stopped())
+                .build();
+    }
+
+    /** Held by a reservation: everything else waits until it is released. */
+    private Behavior<Message> held(long reservationId) {
+        return Behaviors.receive(Message.class)
+                .onMessage(Release.class, release -> release.reservationId() == reservationId,
+                        release -> stash.unstashAll(idle()))
+                .onMessageEquals(ExpireTick.INSTANCE, Behaviors::same)
+                .onMessage(Message.class, message -> {
+                    if (stash.isFull()) {
+                        refuse(message);
+                    } else {
+                        stash.stash(message);
+                    }
+                    return Behaviors.same();
+                })
+                .onSignal(PostStop.class, signal -> stopped())
+                .build();
+    }
+
+    private Behavior<Message> run(Run message) {
+        Batch batch = message.batch();
+        Keyspace keyspace = data;
+        for (int i = 0; i < batch.size(); i++) {
+            long now = System.currentTimeMillis();
+            data.clock().set(now);
+            batch.setReply(i, runner.run(batch.invocation(i), keyspace, now));
+        }
+        batch.complete();
+        return Behaviors.same();
+    }
+
+    private Behavior<Message> reserve(Reserve message) {
+        Reservation reservation = message.reservation();
+        if (!reservation.grant(data)) {
+            env.gateway().tell(reservation.nextPartition(), message);
+            return held(reservation.id());
+        }
+        try {
+            reservation.run(System.currentTimeMillis());
+        } finally {
+            release(reservation.id(), reservation.heldWhileRunning());
+        }
+        return Behaviors.same();
+    }
+
+    private void refuse(Message message) {
+        switch (message) {
+            case Run run -> {
+                run.batch().failAll(QUEUE_FULL);
+                run.batch().complete();
+            }
+            case Reserve reserve -> release(reserve.reservation().id(), reserve.reservation().refuse(QUEUE_FULL));
+            default -> context.getLog().warn("partition {} dropped {}: queue full", partition, message);
+        }
+    }
+
+    private void release(long reservationId, int[] held) {
+        Release release = new Release(reservationId);
+        for (int p : held) {
+            env.gateway().tell(p, release);
+        }
+    }
+
+    private Behavior<Message> ready(AwaitReady message) {
+        message.replyTo().tell(new Ready(partition));
+        return Behaviors.same();
+    }
+
+    private Behavior<Message> countKeys(CountKeys message) {
+        long[] keys = new long[Keyspace.DATABASES];
+        long[] volatileKeys = new long[Keyspace.DATABASES];
+        long[] averageTtl = new long[Keyspace.DATABASES];
+        data.clock().set(System.currentTimeMillis());
+        for (int db = 0; db < Keyspace.DATABASES; db++) {
+            keys[db] = data.db(db).size();
+            volatileKeys[db] = data.db(db).volatileSize();
+            averageTtl[db] = data.db(db).sampleAverageTtl(TTL_SAMPLES, sampler);
+        }
+        message.replyTo().tell(new KeyCounts(partition, keys, volatileKeys, averageTtl));
+        return Behaviors.same();
+    }
+
+    private Behavior<Message> expire() {
+        expiry.cycle(data, env.expiryBudgetNanos());
+        return Behaviors.same();
+    }
+
+    private Behavior<Message> stopped() {
+        env.directory().unregister(partition, context.getSelf());
+        return Behaviors.same();
+    }
+}

@@ -1,0 +1,108 @@
+package io.redactor.actors.reservation;
+
+import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.data.PartitionData;
+import io.redactor.core.keys.PartitionMap;
+import io.redactor.core.reply.ErrorReply;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Exclusive use of several partitions at once, for work that must be atomic across them (multi-key commands,
+ * transactions, scripts).
+ *
+ * <p>Partitions are reserved one after the other in ascending order, so two reservations can never wait for
+ * each other in a cycle: no deadlock, and reservations over disjoint partitions proceed in parallel. The
+ * request travels as a chain: each partition, when free, records its data in the reservation, forwards it to
+ * the next partition and then holds every other message until it is released. The last partition runs the
+ * work on its own thread with direct access to the data of all of them, then releases the others.
+ *
+ * <p>Data is handed over by reference: this works within one JVM, which is every deployment today.
+ */
+public final class Reservation {
+    private static final AtomicLong IDS = new AtomicLong();
+
+    private final long id = IDS.incrementAndGet();
+    private final int[] partitions;
+    private final PartitionData[] granted;
+    private final PartitionMap partitionMap;
+    private final Work work;
+    private int position;
+
+    /** {@code partitions} must be distinct and in ascending order. */
+    public Reservation(int[] partitions, PartitionMap partitionMap, Work work) {
+        for (int i = 1; i < partitions.length; i++) {
+            if (partitions[i] <= partitions[i - 1]) {
+                throw new IllegalArgumentException("partitions must be distinct and ascending: "
+                        + Arrays.toString(partitions));
+            }
+        }
+        if (partitions.length == 0) {
+            throw new IllegalArgumentException("a reservation needs at least one partition");
+        }
+        this.partitions = partitions;
+        this.granted = new PartitionData[partitions.length];
+        this.partitionMap = partitionMap;
+        this.work = work;
+    }
+
+    public long id() {
+        return id;
+    }
+
+    public int firstPartition() {
+        return partitions[0];
+    }
+
+    /** The partition that must grant next. */
+    public int nextPartition() {
+        return partitions[position];
+    }
+
+    /** Called by the partition that grants; returns true when every partition is now held. */
+    public boolean grant(PartitionData data) {
+        if (data.partition() != partitions[position]) {
+            throw new IllegalStateException("partition " + data.partition() + " granted out of turn, expected "
+                    + partitions[position]);
+        }
+        granted[position++] = data;
+        return position == partitions.length;
+    }
+
+    /** Runs the work with every partition held, on the thread of the last one. */
+    public void run(long now) {
+        for (PartitionData data : granted) {
+            data.clock().set(now);
+        }
+        work.run(new ReservedKeyspace(partitions, granted, partitionMap), now);
+    }
+
+    /** The partitions on hold once the chain is complete: all but the last, which runs the work. */
+    public int[] heldWhileRunning() {
+        return Arrays.copyOf(partitions, partitions.length - 1);
+    }
+
+    /**
+     * The reservation cannot complete (a partition's queue is full): the work is told why and never runs;
+     * returns the partitions already held, which the caller must release.
+     */
+    public int[] refuse(ErrorReply reason) {
+        work.refused(reason);
+        return Arrays.copyOf(partitions, position);
+    }
+
+    @Override
+    public String toString() {
+        return "Reservation[" + id + " " + Arrays.toString(partitions) + " at " + position + "]";
+    }
+
+    /** What runs once every partition is held. */
+    public interface Work {
+        /** Runs on the last partition's thread; must not block on other actors. */
+        void run(Keyspace keyspace, long now);
+
+        /** The reservation was refused before anything ran. */
+        void refused(ErrorReply reason);
+    }
+}

@@ -1,0 +1,137 @@
+package io.redactor.actors.reservation;
+
+import io.redactor.actors.data.Db;
+
+import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
+import java.util.random.RandomGenerator;
+
+/** One database across reserved partitions: key operations go to the owning partition's database. */
+final class ReservedDb implements Db {
+    private final int index;
+    private final Db[] parts;
+    private final ToIntFunction<byte[]> owner;
+
+    ReservedDb(int index, Db[] parts, ToIntFunction<byte[]> owner) {
+        this.index = index;
+        this.parts = parts;
+        this.owner = owner;
+    }
+
+    private Db of(byte[] key) {
+        return parts[owner.applyAsInt(key)];
+    }
+
+    @Override
+    public int index() {
+        return index;
+    }
+
+    @Override
+    public Object lookup(byte[] key, int flags) {
+        return of(key).lookup(key, flags);
+    }
+
+    @Override
+    public void add(byte[] key, Object value) {
+        of(key).add(key, value);
+    }
+
+    @Override
+    public void overwrite(byte[] key, Object value) {
+        of(key).overwrite(key, value);
+    }
+
+    @Override
+    public void set(byte[] key, Object value, boolean keepTtl) {
+        of(key).set(key, value, keepTtl);
+    }
+
+    @Override
+    public boolean delete(byte[] key) {
+        return of(key).delete(key);
+    }
+
+    @Override
+    public long expireAt(byte[] key) {
+        return of(key).expireAt(key);
+    }
+
+    @Override
+    public void setExpireAt(byte[] key, long unixMs) {
+        of(key).setExpireAt(key, unixMs);
+    }
+
+    @Override
+    public boolean persist(byte[] key) {
+        return of(key).persist(key);
+    }
+
+    @Override
+    public int accessBits(byte[] key) {
+        return of(key).accessBits(key);
+    }
+
+    @Override
+    public void setAccessBits(byte[] key, int bits) {
+        of(key).setAccessBits(key, bits);
+    }
+
+    @Override
+    public long size() {
+        long total = 0;
+        for (Db part : parts) {
+            total += part.size();
+        }
+        return total;
+    }
+
+    @Override
+    public long volatileSize() {
+        long total = 0;
+        for (Db part : parts) {
+            total += part.volatileSize();
+        }
+        return total;
+    }
+
+    /** Picks a partition with probability proportional to its size, then a key in it. */
+    @Override
+    public byte[] randomKey(RandomGenerator random) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            long total = size();
+            if (total == 0) {
+                return null;
+            }
+            long pick = random.nextLong(total);
+            for (Db part : parts) {
+                long size = part.size();
+                if (pick < size) {
+                    byte[] key = part.randomKey(random);
+                    if (key != null) {
+                        return key;
+                    }
+                    break;
+                }
+                pick -= size;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void forEachKey(Consumer<byte[]> action) {
+        for (Db part : parts) {
+            part.forEachKey(action);
+        }
+    }
+
+    @Override
+    public long clear() {
+        long removed = 0;
+        for (Db part : parts) {
+            removed += part.clear();
+        }
+        return removed;
+    }
+}

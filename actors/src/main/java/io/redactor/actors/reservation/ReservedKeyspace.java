@@ -1,0 +1,53 @@
+package io.redactor.actors.reservation;
+
+import io.redactor.actors.data.Db;
+import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.data.PartitionData;
+import io.redactor.core.keys.PartitionMap;
+
+import java.util.Arrays;
+
+/** The union of the reserved partitions' data, seen as one keyspace: each key goes to its owner. */
+final class ReservedKeyspace implements Keyspace {
+    private final int[] partitions;
+    private final PartitionData[] data;
+    private final PartitionMap partitionMap;
+    private final ReservedDb[] databases = new ReservedDb[DATABASES];
+
+    ReservedKeyspace(int[] partitions, PartitionData[] data, PartitionMap partitionMap) {
+        this.partitions = partitions;
+        this.data = data;
+        this.partitionMap = partitionMap;
+    }
+
+    @Override
+    public Db db(int index) {
+        ReservedDb db = databases[index];
+        if (db == null) {
+            Db[] parts = new Db[data.length];
+            for (int i = 0; i < data.length; i++) {
+                parts[i] = data[i].db(index);
+            }
+            db = databases[index] = new ReservedDb(index, parts, this::ownerIndex);
+        }
+        return db;
+    }
+
+    @Override
+    public void swap(int first, int second) {
+        for (PartitionData partition : data) {
+            partition.swap(first, second);
+        }
+        Arrays.fill(databases, null);
+    }
+
+    private int ownerIndex(byte[] key) {
+        int partition = partitionMap.partitionOf(key);
+        int index = Arrays.binarySearch(partitions, partition);
+        if (index < 0) {
+            throw new IllegalStateException("key of partition " + partition + " is outside the reservation "
+                    + Arrays.toString(partitions));
+        }
+        return index;
+    }
+}

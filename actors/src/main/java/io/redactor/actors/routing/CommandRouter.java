@@ -1,0 +1,124 @@
+package io.redactor.actors.routing;
+
+import io.redactor.actors.command.CommandSpec;
+import io.redactor.actors.command.CommandTable;
+import io.redactor.actors.command.Errors;
+import io.redactor.actors.command.Invocation;
+import io.redactor.actors.command.Placement;
+import io.redactor.core.keys.PartitionMap;
+import io.redactor.core.reply.ErrorReply;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Locale;
+
+/** Resolves a received command to its table entry and decides where it runs. Stateless and thread-safe. */
+public final class CommandRouter {
+    private static final int QUOTED_ARGS_LIMIT = 128;
+
+    private final CommandTable table;
+    private final PartitionMap partitions;
+    private final int[] allPartitions;
+
+    public CommandRouter(CommandTable table, PartitionMap partitions) {
+        this.table = table;
+        this.partitions = partitions;
+        this.allPartitions = new int[partitions.count()];
+        Arrays.setAll(allPartitions, i -> i);
+    }
+
+    public CommandTable table() {
+        return table;
+    }
+
+    /** {@code args} is the whole command, name first; {@code db} the client's selected database. */
+    public Route route(byte[][] args, int db) {
+        CommandSpec spec = table.lookup(args[0]);
+        if (spec == null) {
+            return new Route.Rejected(unknownCommand(args));
+        }
+        if (!spec.arityAccepts(args.length)) {
+            return new Route.Rejected(Errors.wrongArity(spec.fullName()));
+        }
+        if (spec.placement() instanceof Placement.Container container) {
+            if (args.length == 1) {
+                return new Route.AtClient(spec, args);
+            }
+            CommandSpec sub = spec.subcommand(new String(args[1], StandardCharsets.UTF_8).toLowerCase(Locale.ROOT));
+            if (sub == null) {
+                return new Route.Rejected(unknownSubcommand(spec, args[1]));
+            }
+            if (!sub.arityAccepts(args.length)) {
+                return new Route.Rejected(Errors.wrongArity(sub.fullName()));
+            }
+            spec = sub;
+        }
+        return place(spec, args, db);
+    }
+
+    private Route place(CommandSpec spec, byte[][] args, int db) {
+        return switch (spec.placement()) {
+            case Placement.AtClient p -> new Route.AtClient(spec, args);
+            case Placement.AtClientAsync p -> new Route.AtClient(spec, args);
+            case Placement.AtAllPartitions p -> allPartitions.length == 1
+                    ? new Route.AtPartition(0, new Invocation(spec, args, db))
+                    : new Route.AcrossPartitions(allPartitions, new Invocation(spec, args, db));
+            case Placement.AtChosenPartition p ->
+                    new Route.AtPartition(p.partitionOf().applyAsInt(args, partitions.count()),
+                            new Invocation(spec, args, db));
+            case Placement.AtKeys p -> placeByKeys(spec, args, db);
+            case Placement.Container p -> throw new IllegalStateException("nested container " + spec);
+        };
+    }
+
+    private Route placeByKeys(CommandSpec spec, byte[][] args, int db) {
+        int[] keyPositions = spec.keys().find(args);
+        Invocation invocation = new Invocation(spec, args, db);
+        if (keyPositions.length == 0) {
+            // Commands whose keys are optional (none given) run anywhere: partition 0.
+            return new Route.AtPartition(0, invocation);
+        }
+        int first = partitions.partitionOf(args[keyPositions[0]]);
+        int[] owners = null;
+        for (int i = 1; i < keyPositions.length; i++) {
+            int p = partitions.partitionOf(args[keyPositions[i]]);
+            if (p != first && owners == null) {
+                owners = new int[keyPositions.length];
+                Arrays.fill(owners, 0, i, first);
+            }
+            if (owners != null) {
+                owners[i] = p;
+            }
+        }
+        if (owners == null) {
+            return new Route.AtPartition(first, invocation);
+        }
+        return new Route.AcrossPartitions(Arrays.stream(owners).sorted().distinct().toArray(), invocation);
+    }
+
+    /** Redis 7.0's text: the name and the start of the arguments, each quoted and cut at 128 characters. */
+    static ErrorReply unknownCommand(byte[][] args) {
+        StringBuilder quoted = new StringBuilder();
+        for (int i = 1; i < args.length && quoted.length() < QUOTED_ARGS_LIMIT; i++) {
+            String arg = printable(args[i]);
+            int room = QUOTED_ARGS_LIMIT - quoted.length();
+            quoted.append('\'').append(arg, 0, Math.min(arg.length(), room)).append("' ");
+        }
+        return new ErrorReply("ERR unknown command '" + truncate(printable(args[0])) + "', with args beginning with: "
+                + quoted);
+    }
+
+    static ErrorReply unknownSubcommand(CommandSpec container, byte[] name) {
+        return new ErrorReply("ERR unknown subcommand '" + truncate(printable(name)) + "'. Try "
+                + container.name().toUpperCase(Locale.ROOT) + " HELP.");
+    }
+
+    private static String truncate(String text) {
+        return text.length() > QUOTED_ARGS_LIMIT ? text.substring(0, QUOTED_ARGS_LIMIT) : text;
+    }
+
+    /** Error replies are one line: Redis turns CR and LF into spaces. */
+    private static String printable(byte[] bytes) {
+        return new String(bytes, StandardCharsets.ISO_8859_1).replace('\r', ' ').replace('\n', ' ');
+    }
+}

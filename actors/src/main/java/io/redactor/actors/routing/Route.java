@@ -1,0 +1,25 @@
+package io.redactor.actors.routing;
+
+import io.redactor.actors.command.CommandSpec;
+import io.redactor.actors.command.Invocation;
+import io.redactor.core.reply.Reply;
+
+/** Where one received command must go, decided by {@link CommandRouter}. */
+public sealed interface Route {
+
+    /** Answered without running anything (unknown command, wrong arity). */
+    record Rejected(Reply reply) implements Route {
+    }
+
+    /** Runs in the client's context. */
+    record AtClient(CommandSpec spec, byte[][] args) implements Route {
+    }
+
+    /** Runs inside one partition. */
+    record AtPartition(int partition, Invocation invocation) implements Route {
+    }
+
+    /** Runs with several partitions reserved ({@code partitions} ascending and distinct). */
+    record AcrossPartitions(int[] partitions, Invocation invocation) implements Route {
+    }
+}
