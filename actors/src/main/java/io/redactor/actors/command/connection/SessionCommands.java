@@ -1,0 +1,107 @@
+package io.redactor.actors.command.connection;
+
+import io.redactor.actors.client.ClientSession;
+import io.redactor.actors.command.Arguments;
+import io.redactor.actors.command.ClientCall;
+import io.redactor.actors.command.Errors;
+import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.node.RedactorVersion;
+import io.redactor.core.reply.ArrayReply;
+import io.redactor.core.reply.BulkString;
+import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.IntegerReply;
+import io.redactor.core.reply.MapReply;
+import io.redactor.core.reply.Reply;
+import io.redactor.core.reply.SimpleString;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/** PING, ECHO, SELECT, HELLO, QUIT and RESET: commands about the client's own session. */
+final class SessionCommands {
+    private static final ErrorReply NO_PROTO = new ErrorReply("NOPROTO unsupported protocol version");
+    private static final ErrorReply WRONG_PASS =
+            new ErrorReply("WRONGPASS invalid username-password pair or user is disabled.");
+
+    private SessionCommands() {
+    }
+
+    static Reply ping(ClientCall call) {
+        if (call.argc() > 2) {
+            return Errors.wrongArity(call.name());
+        }
+        return call.argc() == 1 ? SimpleString.PONG : new BulkString(call.arg(1));
+    }
+
+    static Reply echo(ClientCall call) {
+        return new BulkString(call.arg(1));
+    }
+
+    static Reply select(ClientCall call) {
+        int index = Arguments.parseInt(call.arg(1));
+        if (index < 0 || index >= Keyspace.DATABASES) {
+            return Errors.DB_INDEX_OUT_OF_RANGE;
+        }
+        call.client().setDb(index);
+        return SimpleString.OK;
+    }
+
+    static Reply hello(ClientCall call) {
+        long version = 0;
+        int next = 1;
+        if (call.argc() >= 2) {
+            version = Arguments.parseLong(call.arg(next++),
+                    Errors.err("Protocol version is not an integer or out of range"));
+            if (version < 2 || version > 3) {
+                return NO_PROTO;
+            }
+        }
+        byte[] user = null;
+        String name = null;
+        for (int j = next; j < call.argc(); j++) {
+            int more = call.argc() - 1 - j;
+            byte[] opt = call.arg(j);
+            if (Arguments.is(opt, "auth") && more >= 2) {
+                user = call.arg(j + 1);
+                j += 2;
+            } else if (Arguments.is(opt, "setname") && more >= 1) {
+                name = ClientNames.validate(call.arg(j + 1));
+                j++;
+            } else {
+                return Errors.err("Syntax error in HELLO option '" + Arguments.text(opt) + "'");
+            }
+        }
+        // There are no ACL users yet: "default" accepts any password, as Redis's default user without one does.
+        if (user != null && !"default".equals(new String(user, StandardCharsets.UTF_8))) {
+            return WRONG_PASS;
+        }
+        ClientSession client = call.client();
+        if (name != null) {
+            client.setName(name);
+        }
+        if (version != 0) {
+            client.setProtocol((int) version);
+        }
+        return new MapReply(List.of(
+                BulkString.of("server"), BulkString.of("redis"),
+                BulkString.of("version"), BulkString.of(RedactorVersion.REDIS_VERSION),
+                BulkString.of("proto"), IntegerReply.of(client.protocol()),
+                BulkString.of("id"), IntegerReply.of(client.id()),
+                BulkString.of("mode"), BulkString.of("standalone"),
+                BulkString.of("role"), BulkString.of("master"),
+                BulkString.of("modules"), ArrayReply.EMPTY));
+    }
+
+    static Reply quit(ClientCall call) {
+        call.client().closeAfterReply();
+        return SimpleString.OK;
+    }
+
+    static Reply reset(ClientCall call) {
+        ClientSession client = call.client();
+        client.setDb(0);
+        client.setProtocol(2);
+        client.setName("");
+        return new SimpleString("RESET");
+    }
+}

@@ -1,0 +1,216 @@
+package io.redactor.actors.command.server;
+
+import io.redactor.actors.command.Arguments;
+import io.redactor.actors.command.ClientCall;
+import io.redactor.actors.data.AccessClock;
+import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.node.KeyspaceStatistics;
+import io.redactor.actors.node.NodeServices;
+import io.redactor.actors.node.ProcessMetrics;
+import io.redactor.actors.node.RedactorVersion;
+import io.redactor.actors.node.ServerIdentity;
+import io.redactor.actors.node.ServerStats;
+import io.redactor.actors.node.config.RuntimeConfig;
+import io.redactor.core.reply.Reply;
+import io.redactor.core.reply.VerbatimString;
+
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * INFO [section ...]: the same sections and field names as Redis 7.0 where the figure exists here, filled with
+ * this process's real values, plus a few Redactor fields (prefixed {@code redactor_} or {@code jvm_}).
+ */
+final class InfoCommand {
+    private static final List<String> DEFAULT = List.of("server", "clients", "memory", "persistence", "stats",
+            "replication", "cpu", "errorstats", "cluster", "keyspace");
+
+    private InfoCommand() {
+    }
+
+    static CompletionStage<Reply> info(ClientCall call) {
+        Set<String> sections = new LinkedHashSet<>();
+        if (call.argc() == 1) {
+            sections.addAll(DEFAULT);
+        }
+        for (int i = 1; i < call.argc(); i++) {
+            String name = Arguments.text(call.arg(i)).toLowerCase(Locale.ROOT);
+            switch (name) {
+                case "default", "all", "everything" -> sections.addAll(DEFAULT);
+                default -> sections.add(name);
+            }
+        }
+        NodeServices node = call.node();
+        CompletionStage<KeyspaceStatistics.Counts> counts = sections.contains("keyspace")
+                ? node.keyspaceStatistics().collect()
+                : CompletableFuture.completedFuture(null);
+        return counts.thenApply(keyspace -> {
+            StringBuilder out = new StringBuilder();
+            for (String section : DEFAULT) {
+                if (sections.contains(section)) {
+                    if (!out.isEmpty()) {
+                        out.append("\r\n");
+                    }
+                    section(out, section, node, keyspace);
+                }
+            }
+            return new VerbatimString("txt", out.toString().getBytes(StandardCharsets.UTF_8));
+        });
+    }
+
+    private static void section(StringBuilder out, String name, NodeServices node, KeyspaceStatistics.Counts keyspace) {
+        out.append("# ").append(Character.toUpperCase(name.charAt(0))).append(name.substring(1)).append("\r\n");
+        switch (name) {
+            case "server" -> server(out, node);
+            case "clients" -> clients(out, node);
+            case "memory" -> memory(out, node.server().config());
+            case "persistence" -> persistence(out);
+            case "stats" -> stats(out, node.server().stats());
+            case "replication" -> replication(out);
+            case "cpu" -> cpu(out);
+            case "errorstats" -> node.server().stats().errorsByCode().forEach((code, count) ->
+                    field(out, "errorstat_" + code, "count=" + count));
+            case "cluster" -> field(out, "cluster_enabled", 0);
+            case "keyspace" -> keyspace(out, keyspace);
+            default -> throw new IllegalArgumentException(name);
+        }
+    }
+
+    private static void server(StringBuilder out, NodeServices node) {
+        ServerIdentity id = node.identity();
+        RuntimeConfig config = node.server().config();
+        long uptime = node.server().uptimeMillis() / 1000;
+        long now = System.currentTimeMillis();
+        field(out, "redis_version", RedactorVersion.REDIS_VERSION);
+        field(out, "redis_git_sha1", "00000000");
+        field(out, "redis_git_dirty", 0);
+        field(out, "redis_mode", "standalone");
+        field(out, "os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch"));
+        field(out, "arch_bits", 64);
+        field(out, "multiplexing_api", "epoll");
+        field(out, "process_id", id.processId());
+        field(out, "process_supervised", "no");
+        field(out, "run_id", id.runId());
+        field(out, "tcp_port", id.tcpPort());
+        field(out, "server_time_usec", now * 1000);
+        field(out, "uptime_in_seconds", uptime);
+        field(out, "uptime_in_days", uptime / 86400);
+        field(out, "hz", config.hz());
+        field(out, "configured_hz", config.hz());
+        field(out, "lru_clock", AccessClock.lruClock(now));
+        field(out, "executable", id.executable());
+        field(out, "config_file", id.configFile());
+        field(out, "io_threads_active", 0);
+        field(out, "redactor_version", RedactorVersion.VERSION);
+        field(out, "redactor_partitions", node.server().partitions().count());
+        field(out, "jvm_version", Runtime.version().toString());
+    }
+
+    private static void clients(StringBuilder out, NodeServices node) {
+        field(out, "connected_clients", node.clients().count());
+        field(out, "cluster_connections", 0);
+        field(out, "maxclients", node.server().config().maxclients());
+        field(out, "blocked_clients", 0);
+        field(out, "tracking_clients", 0);
+        field(out, "clients_in_timeout_table", 0);
+    }
+
+    private static void memory(StringBuilder out, RuntimeConfig config) {
+        long used = ProcessMetrics.heapUsed();
+        long peak = ProcessMetrics.heapPeak();
+        long rss = ProcessMetrics.residentBytes();
+        long system = ProcessMetrics.totalSystemMemory();
+        field(out, "used_memory", used);
+        field(out, "used_memory_human", human(used));
+        field(out, "used_memory_rss", rss);
+        field(out, "used_memory_rss_human", human(rss));
+        field(out, "used_memory_peak", peak);
+        field(out, "used_memory_peak_human", human(peak));
+        field(out, "used_memory_peak_perc", String.format(Locale.ROOT, "%.2f%%", peak == 0 ? 0 : used * 100.0 / peak));
+        field(out, "total_system_memory", system);
+        field(out, "total_system_memory_human", human(system));
+        field(out, "maxmemory", config.maxmemory());
+        field(out, "maxmemory_human", human(config.maxmemory()));
+        field(out, "maxmemory_policy", config.maxmemoryPolicy());
+        field(out, "mem_fragmentation_ratio", String.format(Locale.ROOT, "%.2f", used == 0 ? 0 : (double) rss / used));
+        field(out, "mem_allocator", "jvm");
+        field(out, "jvm_heap_committed", Runtime.getRuntime().totalMemory());
+        field(out, "jvm_heap_max", ProcessMetrics.heapMax());
+    }
+
+    private static void persistence(StringBuilder out) {
+        field(out, "loading", 0);
+        field(out, "async_loading", 0);
+        field(out, "rdb_bgsave_in_progress", 0);
+        field(out, "aof_enabled", 0);
+        field(out, "aof_rewrite_in_progress", 0);
+    }
+
+    private static void stats(StringBuilder out, ServerStats stats) {
+        field(out, "total_connections_received", stats.connectionsReceived.sum());
+        field(out, "total_commands_processed", stats.commandsProcessed.sum());
+        field(out, "instantaneous_ops_per_sec", stats.meter().opsPerSecond());
+        field(out, "total_net_input_bytes", stats.netInputBytes.sum());
+        field(out, "total_net_output_bytes", stats.netOutputBytes.sum());
+        field(out, "instantaneous_input_kbps", String.format(Locale.ROOT, "%.2f", stats.meter().inputKbps()));
+        field(out, "instantaneous_output_kbps", String.format(Locale.ROOT, "%.2f", stats.meter().outputKbps()));
+        field(out, "rejected_connections", stats.rejectedConnections.sum());
+        field(out, "expired_keys", stats.expiredKeys.sum());
+        field(out, "evicted_keys", 0);
+        field(out, "keyspace_hits", stats.keyspaceHits.sum());
+        field(out, "keyspace_misses", stats.keyspaceMisses.sum());
+        field(out, "pubsub_channels", 0);
+        field(out, "pubsub_patterns", 0);
+        field(out, "total_error_replies", stats.errorReplies.sum());
+        field(out, "client_output_buffer_limit_disconnections", stats.clientsClosedForOutputBuffer.sum());
+        field(out, "redactor_reservations", stats.reservations.sum());
+    }
+
+    private static void replication(StringBuilder out) {
+        field(out, "role", "master");
+        field(out, "connected_slaves", 0);
+        field(out, "master_failover_state", "no-failover");
+        field(out, "master_repl_offset", 0);
+        field(out, "second_repl_offset", -1);
+        field(out, "repl_backlog_active", 0);
+    }
+
+    private static void cpu(StringBuilder out) {
+        double[] cpu = ProcessMetrics.cpuSeconds();
+        field(out, "used_cpu_sys", String.format(Locale.ROOT, "%.6f", cpu[1]));
+        field(out, "used_cpu_user", String.format(Locale.ROOT, "%.6f", cpu[0]));
+        field(out, "used_cpu_sys_children", "0.000000");
+        field(out, "used_cpu_user_children", "0.000000");
+    }
+
+    private static void keyspace(StringBuilder out, KeyspaceStatistics.Counts counts) {
+        for (int db = 0; db < Keyspace.DATABASES; db++) {
+            if (counts.keys()[db] > 0) {
+                field(out, "db" + db, "keys=" + counts.keys()[db] + ",expires=" + counts.volatileKeys()[db]
+                        + ",avg_ttl=" + counts.averageTtlMillis()[db]);
+            }
+        }
+    }
+
+    private static void field(StringBuilder out, String name, Object value) {
+        out.append(name).append(':').append(value).append("\r\n");
+    }
+
+    /** Redis's bytesToHuman: B, K, M, G, T, P with two decimals. */
+    static String human(long bytes) {
+        String[] units = {"B", "K", "M", "G", "T", "P"};
+        double value = bytes;
+        int unit = 0;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return unit == 0 ? bytes + "B" : String.format(Locale.ROOT, "%.2f%s", value, units[unit]);
+    }
+}

@@ -1,0 +1,90 @@
+package io.redactor.actors.command.server;
+
+import io.redactor.actors.command.Arguments;
+import io.redactor.actors.command.KeySpec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds the keys of a command from its key specifications, as COMMAND GETKEYS reports them: each key's
+ * position and the flags of the specification that found it.
+ */
+final class KeyExtraction {
+    record FoundKey(int position, List<String> flags) {
+    }
+
+    private KeyExtraction() {
+    }
+
+    /** The keys, or null when the arguments do not fit a specification (Redis's "invalid arguments"). */
+    static List<FoundKey> find(List<KeySpec> specs, byte[][] args) {
+        List<FoundKey> keys = new ArrayList<>();
+        int argc = args.length;
+        for (KeySpec spec : specs) {
+            int first = begin(spec.beginSearch(), args);
+            if (first == 0) {
+                continue;
+            }
+            int last;
+            int step;
+            switch (spec.findKeys()) {
+                case KeySpec.Range range -> {
+                    step = range.keyStep();
+                    if (range.lastKey() >= 0) {
+                        last = first + range.lastKey();
+                    } else if (range.limit() == 0) {
+                        last = argc + range.lastKey();
+                    } else {
+                        last = first + ((argc - first) / range.limit() + range.lastKey());
+                    }
+                }
+                case KeySpec.KeyNum keyNum -> {
+                    step = keyNum.keyStep();
+                    if (first + keyNum.keyNumIndex() >= argc) {
+                        return null;
+                    }
+                    long count;
+                    try {
+                        count = Arguments.parseLong(args[first + keyNum.keyNumIndex()]);
+                    } catch (RuntimeException e) {
+                        return null;
+                    }
+                    if (count < 0 || count > argc) {
+                        return null;
+                    }
+                    first += keyNum.firstKey();
+                    last = first + (int) count - 1;
+                }
+            }
+            if (last >= argc || last < first || first >= argc) {
+                return null;
+            }
+            for (int i = first; i <= last; i += step) {
+                keys.add(new FoundKey(i, spec.flags()));
+            }
+        }
+        return keys;
+    }
+
+    /** Index where keys begin, 0 when a keyword is absent. */
+    private static int begin(KeySpec.BeginSearch search, byte[][] args) {
+        return switch (search) {
+            case KeySpec.Index index -> index.pos();
+            case KeySpec.Keyword keyword -> {
+                int argc = args.length;
+                int start = keyword.startFrom() > 0 ? keyword.startFrom() : argc + keyword.startFrom();
+                int end = keyword.startFrom() > 0 ? argc - 1 : 0;
+                for (int i = start; i != end; i = start <= end ? i + 1 : i - 1) {
+                    if (i >= argc || i < 1) {
+                        break;
+                    }
+                    if (Arguments.is(args[i], keyword.keyword().toLowerCase(java.util.Locale.ROOT))) {
+                        yield i + 1;
+                    }
+                }
+                yield 0;
+            }
+        };
+    }
+}

@@ -1,0 +1,54 @@
+package io.redactor.actors.command.server;
+
+import io.redactor.actors.command.Arguments;
+import io.redactor.actors.command.ClientCall;
+import io.redactor.actors.command.Errors;
+import io.redactor.core.reply.Reply;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * SHUTDOWN [NOSAVE|SAVE] [NOW] [FORCE] [ABORT]. On success the server goes away and the client gets no reply,
+ * as with Redis. There is nothing to wait for (no replicas, no background save), so NOW and FORCE change
+ * nothing and ABORT always finds no shutdown in progress.
+ */
+final class ShutdownCommand {
+    private static final Logger log = LoggerFactory.getLogger(ShutdownCommand.class);
+
+    private ShutdownCommand() {
+    }
+
+    static CompletionStage<Reply> shutdown(ClientCall call) {
+        boolean save = false;
+        boolean noSave = false;
+        boolean abort = false;
+        boolean nowOrForce = false;
+        for (int i = 1; i < call.argc(); i++) {
+            byte[] opt = call.arg(i);
+            if (Arguments.is(opt, "nosave")) {
+                noSave = true;
+            } else if (Arguments.is(opt, "save")) {
+                save = true;
+            } else if (Arguments.is(opt, "now") || Arguments.is(opt, "force")) {
+                nowOrForce = true;
+            } else if (Arguments.is(opt, "abort")) {
+                abort = true;
+            } else {
+                return CompletableFuture.completedFuture(Errors.SYNTAX);
+            }
+        }
+        if ((abort && (save || noSave || nowOrForce)) || (save && noSave)) {
+            return CompletableFuture.completedFuture(Errors.SYNTAX);
+        }
+        if (abort) {
+            return CompletableFuture.completedFuture(Errors.err("No shutdown in progress."));
+        }
+        log.info("User requested shutdown...");
+        // The reply never comes: the node stops and closes every connection.
+        call.node().shutdown().shutdown(save);
+        return new CompletableFuture<>();
+    }
+}
