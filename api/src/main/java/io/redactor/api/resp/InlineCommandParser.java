@@ -1,0 +1,116 @@
+package io.redactor.api.resp;
+
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Splits an inline command line into arguments the way redis-cli users expect and Redis does: whitespace
+ * separates arguments; double quotes allow escapes ({@code \n \r \t \b \a \\ \" \xHH}); single quotes allow
+ * only {@code \'}; a closing quote must be followed by whitespace or the end of the line.
+ */
+final class InlineCommandParser {
+    private InlineCommandParser() {
+    }
+
+    /** The arguments, or null when quotes are unbalanced. */
+    static byte[][] split(byte[] line, int from, int to) {
+        // Redis parses the line as a C string: a zero byte ends it.
+        for (int z = from; z < to; z++) {
+            if (line[z] == 0) {
+                to = z;
+                break;
+            }
+        }
+        List<byte[]> args = new ArrayList<>();
+        int i = from;
+        while (true) {
+            while (i < to && isSpace(line[i])) {
+                i++;
+            }
+            if (i >= to) {
+                return args.toArray(new byte[0][]);
+            }
+            ByteArrayOutputStream current = new ByteArrayOutputStream();
+            boolean inDouble = false;
+            boolean inSingle = false;
+            boolean done = false;
+            while (!done) {
+                if (inDouble) {
+                    if (i >= to) {
+                        return null;
+                    }
+                    byte b = line[i];
+                    if (b == '\\' && i + 3 < to && line[i + 1] == 'x' && isHex(line[i + 2]) && isHex(line[i + 3])) {
+                        current.write(hex(line[i + 2]) * 16 + hex(line[i + 3]));
+                        i += 3;
+                    } else if (b == '\\' && i + 1 < to) {
+                        i++;
+                        current.write(unescape(line[i]));
+                    } else if (b == '"') {
+                        if (i + 1 < to && !isSpace(line[i + 1])) {
+                            return null;
+                        }
+                        done = true;
+                    } else {
+                        current.write(b);
+                    }
+                    i++;
+                } else if (inSingle) {
+                    if (i >= to) {
+                        return null;
+                    }
+                    byte b = line[i];
+                    if (b == '\\' && i + 1 < to && line[i + 1] == '\'') {
+                        i++;
+                        current.write('\'');
+                    } else if (b == '\'') {
+                        if (i + 1 < to && !isSpace(line[i + 1])) {
+                            return null;
+                        }
+                        done = true;
+                    } else {
+                        current.write(b);
+                    }
+                    i++;
+                } else if (i >= to) {
+                    done = true;
+                } else {
+                    byte b = line[i];
+                    switch (b) {
+                        case ' ', '\n', '\r', '\t' -> done = true;
+                        case '"' -> inDouble = true;
+                        case '\'' -> inSingle = true;
+                        default -> current.write(b);
+                    }
+                    i++;
+                }
+            }
+            args.add(current.toByteArray());
+        }
+    }
+
+    private static int unescape(byte b) {
+        return switch (b) {
+            case 'n' -> '\n';
+            case 'r' -> '\r';
+            case 't' -> '\t';
+            case 'b' -> '\b';
+            case 'a' -> 7;
+            default -> b;
+        };
+    }
+
+    /** C's isspace in the "C" locale. */
+    private static boolean isSpace(byte b) {
+        return b == ' ' || (b >= '\t' && b <= '\r');
+    }
+
+    private static boolean isHex(byte b) {
+        return (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F');
+    }
+
+    private static int hex(byte b) {
+        return b <= '9' ? b - '0' : (b | 0x20) - 'a' + 10;
+    }
+}

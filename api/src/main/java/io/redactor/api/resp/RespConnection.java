@@ -1,0 +1,233 @@
+package io.redactor.api.resp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.redactor.actors.client.ClientEndpoint;
+import io.redactor.actors.client.ClientPipeline;
+import io.redactor.actors.client.ClientSession;
+import io.redactor.actors.node.NodeServices;
+import io.redactor.actors.node.config.OutputBufferLimit;
+import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.Reply;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One RESP client connection: feeds decoded commands to the client's pipeline and writes its replies, all on
+ * the connection's event loop. Replies are gathered in one buffer and written with one system call per burst.
+ */
+final class RespConnection extends ChannelInboundHandlerAdapter
+        implements ClientEndpoint, ClientPipeline.Output, RespWriter.Sink {
+    private static final Logger log = LoggerFactory.getLogger(RespConnection.class);
+    private static final byte[] MAX_CLIENTS_REACHED =
+            "-ERR max number of clients reached\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final NodeServices node;
+    private final RespDecoder decoder;
+    private final int maxPendingCommands;
+    private ChannelHandlerContext ctx;
+    private ClientSession session;
+    private ClientPipeline pipeline;
+    private ByteBuf pending;
+    private long softLimitExceededSince = -1;
+
+    RespConnection(NodeServices node, RespDecoder decoder, int maxPendingCommands) {
+        this.node = node;
+        this.decoder = decoder;
+        this.maxPendingCommands = maxPendingCommands;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        session = node.clients().register(this, System.currentTimeMillis());
+        if (session == null) {
+            node.server().stats().rejectedConnections.increment();
+            ctx.writeAndFlush(Unpooled.wrappedBuffer(MAX_CLIENTS_REACHED)).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        node.server().stats().connectionsReceived.increment();
+        pipeline = new ClientPipeline(session, node, ctx.channel().eventLoop(), this, maxPendingCommands);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object message) {
+        if (pipeline == null) {
+            return;
+        }
+        if (message instanceof byte[][] args) {
+            pipeline.submit(args);
+        } else if (message instanceof ProtocolError error) {
+            log.debug("protocol error from {}: {}", remoteAddress(), error.message());
+            pipeline.submitFatal(new ErrorReply(error.replyText()));
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        flush();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (pipeline != null) {
+            pipeline.close();
+            node.clients().unregister(session);
+        }
+        if (pending != null) {
+            pending.release();
+            pending = null;
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof IOException) {
+            log.debug("connection {} failed: {}", remoteAddress(), cause.toString());
+        } else {
+            log.warn("connection {} failed", remoteAddress(), cause);
+        }
+        ctx.close();
+    }
+
+    // --- ClientPipeline.Output, on the event loop
+
+    @Override
+    public void write(Reply reply) {
+        RespWriter.write(this, reply, session.protocol());
+    }
+
+    @Override
+    public void flush() {
+        if (pending != null && pending.isReadable()) {
+            countOutput(pending.readableBytes());
+            ctx.write(pending, ctx.voidPromise());
+            pending = null;
+        }
+        ctx.flush();
+        enforceOutputLimit();
+    }
+
+    @Override
+    public void setReading(boolean reading) {
+        ctx.channel().config().setAutoRead(reading);
+    }
+
+    @Override
+    public void closeAfterFlush() {
+        if (pending != null && pending.isReadable()) {
+            countOutput(pending.readableBytes());
+            ctx.writeAndFlush(pending).addListener(ChannelFutureListener.CLOSE);
+            pending = null;
+        } else {
+            ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    // --- RespWriter.Sink
+
+    @Override
+    public ByteBuf buffer() {
+        if (pending == null) {
+            pending = ctx.alloc().ioBuffer(512);
+        }
+        return pending;
+    }
+
+    @Override
+    public void writeLarge(byte[] bytes) {
+        if (pending != null && pending.isReadable()) {
+            countOutput(pending.readableBytes());
+            ctx.write(pending, ctx.voidPromise());
+            pending = null;
+        }
+        countOutput(bytes.length);
+        ctx.write(Unpooled.wrappedBuffer(bytes), ctx.voidPromise());
+    }
+
+    // --- ClientEndpoint, any thread
+
+    @Override
+    public String remoteAddress() {
+        return format(ctx == null ? null : ctx.channel().remoteAddress());
+    }
+
+    @Override
+    public String localAddress() {
+        return format(ctx == null ? null : ctx.channel().localAddress());
+    }
+
+    @Override
+    public int fd() {
+        return ctx != null && ctx.channel() instanceof EpollSocketChannel epoll ? epoll.fd().intValue() : -1;
+    }
+
+    @Override
+    public long queryBufferBytes() {
+        return decoder.bufferedBytes();
+    }
+
+    @Override
+    public long outputBufferBytes() {
+        ChannelOutboundBuffer outbound = ctx == null ? null : ctx.channel().unsafe().outboundBuffer();
+        return outbound == null ? 0 : outbound.totalPendingWriteBytes();
+    }
+
+    @Override
+    public void close() {
+        if (ctx != null) {
+            ctx.channel().close();
+        }
+    }
+
+    private void countOutput(long bytes) {
+        node.server().stats().netOutputBytes.add(bytes);
+    }
+
+    /** Redis's client-output-buffer-limit: over the hard limit, or over the soft one for too long, closes. */
+    private void enforceOutputLimit() {
+        OutputBufferLimit limit = node.server().config().outputBufferLimit("normal");
+        if (limit.hardBytes() == 0 && limit.softBytes() == 0) {
+            return;
+        }
+        long queued = outputBufferBytes();
+        long now = System.currentTimeMillis();
+        boolean overHard = limit.hardBytes() > 0 && queued >= limit.hardBytes();
+        boolean overSoft = limit.softBytes() > 0 && queued >= limit.softBytes();
+        if (overSoft && softLimitExceededSince < 0) {
+            softLimitExceededSince = now;
+        } else if (!overSoft) {
+            softLimitExceededSince = -1;
+        }
+        if (overHard || (overSoft && (now - softLimitExceededSince) / 1000 > limit.softSeconds())) {
+            log.warn("Client id={} addr={} closed for overcoming of output buffer limits.", session.id(),
+                    remoteAddress());
+            node.server().stats().clientsClosedForOutputBuffer.increment();
+            pipeline.close();
+            ctx.channel().close();
+        }
+    }
+
+    private static String format(SocketAddress address) {
+        if (address instanceof InetSocketAddress inet) {
+            String host = inet.getAddress() != null ? inet.getAddress().getHostAddress() : inet.getHostString();
+            return host + ":" + inet.getPort();
+        }
+        return address == null ? "" : address.toString();
+    }
+
+    Channel channel() {
+        return ctx.channel();
+    }
+}

@@ -1,0 +1,252 @@
+package io.redactor.api.resp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.redactor.core.number.NotANumberException;
+import io.redactor.core.number.RedisIntegers;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * Turns the bytes a client sends into commands ({@code byte[][]}, name first): RESP multibulk requests and
+ * inline commands, with Redis's limits and its protocol error texts. The parse state survives partial reads,
+ * so a large argument arriving in pieces is never rescanned, and it is copied into its final array as it
+ * arrives instead of waiting whole in the receive buffer.
+ */
+final class RespDecoder extends ByteToMessageDecoder {
+    static final int INLINE_MAX = 64 * 1024;
+    private static final int INITIAL_ARGS = 1024;
+    private static final int PROGRESSIVE_BULK = 64 * 1024;
+    private static final int MAX_COUNT_DIGITS = 18;
+
+    private final LongSupplier maxBulkLength;
+    private final LongSupplier queryBufferLimit;
+    private final LongAdder inputBytes;
+
+    private int remainingArgs;
+    private byte[][] args;
+    private int argCount;
+    private long argBytes;
+    private long bulkLength = -1;
+    private byte[] bulk;
+    private int bulkFilled;
+    private boolean failed;
+    private boolean numberValid;
+
+    RespDecoder(LongSupplier maxBulkLength, LongSupplier queryBufferLimit, LongAdder inputBytes) {
+        this.maxBulkLength = maxBulkLength;
+        this.queryBufferLimit = queryBufferLimit;
+        this.inputBytes = inputBytes;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        if (msg instanceof ByteBuf bytes) {
+            inputBytes.add(bytes.readableBytes());
+        }
+        super.channelRead(ctx, msg);
+    }
+
+    /** Bytes received and not yet handed over as commands (CLIENT LIST qbuf). */
+    long bufferedBytes() {
+        ByteBuf cumulation = internalBuffer();
+        return argBytes + bulkFilled + (cumulation == null ? 0 : cumulation.readableBytes());
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        while (in.isReadable()) {
+            boolean progressed = remainingArgs == 0 ? startCommand(in, out) : continueMultibulk(in, out);
+            if (failed) {
+                in.skipBytes(in.readableBytes());
+                return;
+            }
+            if (!progressed) {
+                break;
+            }
+        }
+        if (argBytes + bulkFilled + in.readableBytes() > queryBufferLimit.getAsLong()) {
+            // Redis drops such a client without a reply.
+            failed = true;
+            in.skipBytes(in.readableBytes());
+            ctx.close();
+        }
+    }
+
+    private boolean startCommand(ByteBuf in, List<Object> out) {
+        int start = in.readerIndex();
+        if (in.getByte(start) != '*') {
+            return inlineCommand(in, out);
+        }
+        int cr = in.indexOf(start, in.writerIndex(), (byte) '\r');
+        if (cr < 0) {
+            if (in.readableBytes() > INLINE_MAX) {
+                fail(out, "too big mbulk count string");
+            }
+            return false;
+        }
+        if (cr + 1 >= in.writerIndex()) {
+            return false;
+        }
+        long count = parseNumber(in, start + 1, cr);
+        if (!numberValid || count > Integer.MAX_VALUE) {
+            fail(out, "invalid multibulk length");
+            return false;
+        }
+        in.readerIndex(cr + 2);
+        if (count > 0) {
+            remainingArgs = (int) count;
+            args = new byte[(int) Math.min(count, INITIAL_ARGS)][];
+            argCount = 0;
+            argBytes = 0;
+        }
+        return true;
+    }
+
+    private boolean inlineCommand(ByteBuf in, List<Object> out) {
+        int start = in.readerIndex();
+        int newline = in.indexOf(start, in.writerIndex(), (byte) '\n');
+        if (newline < 0) {
+            if (in.readableBytes() > INLINE_MAX) {
+                fail(out, "too big inline request");
+            }
+            return false;
+        }
+        int end = newline > start && in.getByte(newline - 1) == '\r' ? newline - 1 : newline;
+        byte[] line = new byte[end - start];
+        in.getBytes(start, line);
+        in.readerIndex(newline + 1);
+        byte[][] command = InlineCommandParser.split(line, 0, line.length);
+        if (command == null) {
+            fail(out, "unbalanced quotes in request");
+            return false;
+        }
+        if (command.length > 0) {
+            out.add(command);
+        }
+        return true;
+    }
+
+    private boolean continueMultibulk(ByteBuf in, List<Object> out) {
+        if (bulkLength < 0 && !readBulkHeader(in, out)) {
+            return false;
+        }
+        byte[] arg = bulkLength >= PROGRESSIVE_BULK ? readBulkProgressively(in) : readBulkWhole(in);
+        if (arg == null) {
+            return false;
+        }
+        if (argCount == args.length) {
+            args = Arrays.copyOf(args, (int) Math.min((long) args.length * 2, argCount + (long) remainingArgs));
+        }
+        args[argCount++] = arg;
+        argBytes += arg.length;
+        bulkLength = -1;
+        if (--remainingArgs == 0) {
+            out.add(argCount == args.length ? args : Arrays.copyOf(args, argCount));
+            args = null;
+            argBytes = 0;
+        }
+        return true;
+    }
+
+    private boolean readBulkHeader(ByteBuf in, List<Object> out) {
+        int start = in.readerIndex();
+        int cr = in.indexOf(start, in.writerIndex(), (byte) '\r');
+        if (cr < 0) {
+            if (in.readableBytes() > INLINE_MAX) {
+                fail(out, "too big bulk count string");
+            }
+            return false;
+        }
+        if (cr + 1 >= in.writerIndex()) {
+            return false;
+        }
+        byte marker = in.getByte(start);
+        if (marker != '$') {
+            fail(out, "expected '$', got '" + (char) (marker & 0xff) + "'");
+            return false;
+        }
+        long length = parseNumber(in, start + 1, cr);
+        if (!numberValid || length < 0 || length > maxBulkLength.getAsLong() || length > Integer.MAX_VALUE - 8) {
+            fail(out, "invalid bulk length");
+            return false;
+        }
+        in.readerIndex(cr + 2);
+        bulkLength = length;
+        return true;
+    }
+
+    /** Like Redis, the two bytes after the argument are skipped, whatever they are. */
+    private byte[] readBulkWhole(ByteBuf in) {
+        if (in.readableBytes() < bulkLength + 2) {
+            return null;
+        }
+        byte[] arg = new byte[(int) bulkLength];
+        in.readBytes(arg);
+        in.skipBytes(2);
+        return arg;
+    }
+
+    private byte[] readBulkProgressively(ByteBuf in) {
+        int length = (int) bulkLength;
+        if (bulkFilled < length) {
+            int take = Math.min(in.readableBytes(), length - bulkFilled);
+            if (bulk == null || bulk.length < bulkFilled + take) {
+                int grown = bulk == null ? PROGRESSIVE_BULK : (int) Math.min((long) bulk.length * 2, length);
+                bulk = Arrays.copyOf(bulk == null ? new byte[0] : bulk, Math.max(grown, bulkFilled + take));
+            }
+            in.readBytes(bulk, bulkFilled, take);
+            bulkFilled += take;
+        }
+        if (bulkFilled < length || in.readableBytes() < 2) {
+            return null;
+        }
+        in.skipBytes(2);
+        byte[] arg = bulk.length == length ? bulk : Arrays.copyOf(bulk, length);
+        bulk = null;
+        bulkFilled = 0;
+        return arg;
+    }
+
+    /** Redis's string2ll on the bytes [from, to); sets {@link #numberValid}. */
+    private long parseNumber(ByteBuf in, int from, int to) {
+        numberValid = true;
+        int length = to - from;
+        if (length > 0 && length <= MAX_COUNT_DIGITS) {
+            byte first = in.getByte(from);
+            if (first >= '1' && first <= '9') {
+                long value = 0;
+                for (int i = from; i < to; i++) {
+                    byte b = in.getByte(i);
+                    if (b < '0' || b > '9') {
+                        numberValid = false;
+                        return 0;
+                    }
+                    value = value * 10 + (b - '0');
+                }
+                return value;
+            }
+        }
+        byte[] text = new byte[Math.max(0, length)];
+        in.getBytes(from, text);
+        try {
+            return RedisIntegers.parseLong(text);
+        } catch (NotANumberException e) {
+            numberValid = false;
+            return 0;
+        }
+    }
+
+    private void fail(List<Object> out, String message) {
+        failed = true;
+        out.add(new ProtocolError(message));
+    }
+}

@@ -1,0 +1,98 @@
+package io.redactor.api.resp;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.redactor.actors.node.NodeServices;
+import io.redactor.actors.node.config.RuntimeConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The Redis protocol front end: Netty on epoll when available, one event loop per core by default. */
+public final class RespServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(RespServer.class);
+
+    private final EventLoopGroup bossGroup;
+    private final EventLoopGroup workerGroup;
+    private final List<Channel> listeners;
+
+    /** Tuning of the front end; addresses and port come from the caller. */
+    public record Settings(int ioThreads, int maxPendingCommands) {
+    }
+
+    private RespServer(EventLoopGroup bossGroup, EventLoopGroup workerGroup, List<Channel> listeners) {
+        this.bossGroup = bossGroup;
+        this.workerGroup = workerGroup;
+        this.listeners = listeners;
+    }
+
+    public static RespServer start(NodeServices node, List<String> addresses, int port, Settings settings)
+            throws InterruptedException {
+        boolean epoll = Epoll.isAvailable();
+        EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1, new DefaultThreadFactory("resp-accept"))
+                : new NioEventLoopGroup(1, new DefaultThreadFactory("resp-accept"));
+        EventLoopGroup workers = epoll ? new EpollEventLoopGroup(settings.ioThreads(), new DefaultThreadFactory("resp-io"))
+                : new NioEventLoopGroup(settings.ioThreads(), new DefaultThreadFactory("resp-io"));
+        Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        RuntimeConfig config = node.server().config();
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(boss, workers)
+                .channel(channelType)
+                .option(ChannelOption.SO_BACKLOG, Integer.parseInt(config.get("tcp-backlog")))
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, config.tcpKeepalive() > 0)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        RespDecoder decoder = new RespDecoder(config::protoMaxBulkLen, config::clientQueryBufferLimit,
+                                node.server().stats().netInputBytes);
+                        channel.pipeline().addLast("decoder", decoder);
+                        channel.pipeline().addLast("connection",
+                                new RespConnection(node, decoder, settings.maxPendingCommands()));
+                    }
+                });
+        List<Channel> listeners = new ArrayList<>();
+        try {
+            for (String address : addresses) {
+                listeners.add(bootstrap.bind(new InetSocketAddress(address, port)).sync().channel());
+            }
+        } catch (RuntimeException | InterruptedException e) {
+            listeners.forEach(Channel::close);
+            boss.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            throw e;
+        }
+        log.debug("RESP server on {} using {}", addresses, epoll ? "epoll" : "NIO");
+        return new RespServer(boss, workers, listeners);
+    }
+
+    /** The port actually bound (useful when started on port 0). */
+    public int port() {
+        return ((InetSocketAddress) listeners.get(0).localAddress()).getPort();
+    }
+
+    @Override
+    public void close() {
+        for (Channel listener : listeners) {
+            listener.close().syncUninterruptibly();
+        }
+        workerGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        bossGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+}

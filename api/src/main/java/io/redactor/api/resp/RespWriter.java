@@ -1,0 +1,146 @@
+package io.redactor.api.resp;
+
+import io.netty.buffer.ByteBuf;
+import io.redactor.core.number.RedisDoubles;
+import io.redactor.core.reply.ArrayReply;
+import io.redactor.core.reply.BigNumber;
+import io.redactor.core.reply.BooleanReply;
+import io.redactor.core.reply.BulkString;
+import io.redactor.core.reply.DoubleReply;
+import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.IntegerReply;
+import io.redactor.core.reply.MapReply;
+import io.redactor.core.reply.NullReply;
+import io.redactor.core.reply.PushReply;
+import io.redactor.core.reply.Reply;
+import io.redactor.core.reply.SetReply;
+import io.redactor.core.reply.SimpleString;
+import io.redactor.core.reply.VerbatimString;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Renders replies in RESP2 or RESP3. Texts of simple strings and errors are byte strings carried as
+ * ISO-8859-1 characters, so whatever bytes a client sent come back unchanged.
+ */
+final class RespWriter {
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[][] SMALL_DECIMALS = new byte[1024][];
+
+    static {
+        for (int i = 0; i < SMALL_DECIMALS.length; i++) {
+            SMALL_DECIMALS[i] = Integer.toString(i).getBytes(StandardCharsets.US_ASCII);
+        }
+    }
+
+    /** Where rendered bytes go; large bulk strings are handed over without copying. */
+    interface Sink {
+        ByteBuf buffer();
+
+        void writeLarge(byte[] bytes);
+    }
+
+    static final int LARGE_BULK = 32 * 1024;
+
+    private RespWriter() {
+    }
+
+    static void write(Sink sink, Reply reply, int protocol) {
+        boolean resp3 = protocol >= 3;
+        switch (reply) {
+            case SimpleString s -> line(sink.buffer(), '+', s.text());
+            case ErrorReply e -> line(sink.buffer(), '-', e.message());
+            case IntegerReply i -> header(sink.buffer(), ':', i.value());
+            case BulkString b -> bulk(sink, b.bytes());
+            case NullReply n -> sink.buffer().writeBytes(resp3 ? NULL3 : n == NullReply.NULL_BULK ? NULL_BULK2 : NULL_ARRAY2);
+            case ArrayReply a -> aggregate(sink, '*', a.items(), a.items().size(), protocol);
+            case MapReply m -> aggregate(sink, resp3 ? '%' : '*', m.keysAndValues(),
+                    resp3 ? m.size() : m.keysAndValues().size(), protocol);
+            case SetReply s -> aggregate(sink, resp3 ? '~' : '*', s.items(), s.items().size(), protocol);
+            case PushReply p -> aggregate(sink, resp3 ? '>' : '*', p.items(), p.items().size(), protocol);
+            case DoubleReply d -> writeDouble(sink, d.value(), resp3);
+            case BooleanReply b -> {
+                if (resp3) {
+                    sink.buffer().writeBytes(b == BooleanReply.TRUE ? TRUE3 : FALSE3);
+                } else {
+                    header(sink.buffer(), ':', b == BooleanReply.TRUE ? 1 : 0);
+                }
+            }
+            case VerbatimString v -> {
+                if (resp3) {
+                    ByteBuf out = sink.buffer();
+                    header(out, '=', v.bytes().length + 4L);
+                    out.writeCharSequence(v.format(), StandardCharsets.US_ASCII);
+                    out.writeByte(':');
+                    out.writeBytes(v.bytes());
+                    out.writeBytes(CRLF);
+                } else {
+                    bulk(sink, v.bytes());
+                }
+            }
+            case BigNumber n -> {
+                if (resp3) {
+                    line(sink.buffer(), '(', n.value().toString());
+                } else {
+                    bulk(sink, n.value().toString().getBytes(StandardCharsets.US_ASCII));
+                }
+            }
+        }
+    }
+
+    private static final byte[] NULL3 = "_\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL_BULK2 = "$-1\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL_ARRAY2 = "*-1\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] TRUE3 = "#t\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] FALSE3 = "#f\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    private static void aggregate(Sink sink, char type, List<Reply> items, int count, int protocol) {
+        header(sink.buffer(), type, count);
+        for (Reply item : items) {
+            write(sink, item, protocol);
+        }
+    }
+
+    /** Redis 7.0: {@code %.17g}, with infinities spelled "inf" and "-inf". */
+    private static void writeDouble(Sink sink, double value, boolean resp3) {
+        String text = Double.isInfinite(value) ? (value > 0 ? "inf" : "-inf") : RedisDoubles.formatG(value, 17);
+        if (resp3) {
+            line(sink.buffer(), ',', text);
+        } else {
+            bulk(sink, text.getBytes(StandardCharsets.US_ASCII));
+        }
+    }
+
+    private static void bulk(Sink sink, byte[] bytes) {
+        ByteBuf out = sink.buffer();
+        header(out, '$', bytes.length);
+        if (bytes.length >= LARGE_BULK) {
+            sink.writeLarge(bytes);
+            sink.buffer().writeBytes(CRLF);
+        } else {
+            out.writeBytes(bytes);
+            out.writeBytes(CRLF);
+        }
+    }
+
+    private static void line(ByteBuf out, char type, String text) {
+        out.writeByte(type);
+        out.writeCharSequence(text, StandardCharsets.ISO_8859_1);
+        out.writeBytes(CRLF);
+    }
+
+    private static void header(ByteBuf out, char type, long value) {
+        out.writeByte(type);
+        decimal(out, value);
+        out.writeBytes(CRLF);
+    }
+
+    private static void decimal(ByteBuf out, long value) {
+        if (value >= 0 && value < SMALL_DECIMALS.length) {
+            out.writeBytes(SMALL_DECIMALS[(int) value]);
+        } else {
+            out.writeCharSequence(Long.toString(value), StandardCharsets.US_ASCII);
+        }
+    }
+}

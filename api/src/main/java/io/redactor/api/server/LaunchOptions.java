@@ -1,0 +1,73 @@
+package io.redactor.api.server;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+
+import java.io.File;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The launcher's command line: {@code --port}, {@code --bind}, {@code --partitions}, {@code --config FILE}.
+ * Flags win over the file, which wins over application.conf and the reference configuration.
+ */
+record LaunchOptions(Config config, String configFile) {
+
+    static final String USAGE = """
+            Usage: redactor [--port N] [--bind ADDRESS...] [--partitions N] [--config FILE]
+              --port N          TCP port for the Redis protocol (default 6379)
+              --bind ADDRESSES  addresses to listen on, space separated (default 127.0.0.1)
+              --partitions N    number of key-range partitions, 1..16384 (default 64)
+              --config FILE     HOCON file overriding application.conf (see the documented application.conf)
+            """;
+
+    static LaunchOptions parse(String[] args) {
+        Map<String, Object> flags = new HashMap<>();
+        String configFile = null;
+        for (int i = 0; i < args.length; i++) {
+            String flag = args[i];
+            if (flag.equals("--help") || flag.equals("-h")) {
+                throw new UsageException(null);
+            }
+            if (i + 1 >= args.length) {
+                throw new UsageException("missing value for " + flag);
+            }
+            String value = args[++i];
+            switch (flag) {
+                case "--port" -> flags.put("redactor.port", integer(flag, value, 0, 65535));
+                case "--bind" -> flags.put("redactor.bind", value);
+                case "--partitions" -> flags.put("redactor.partitions", integer(flag, value, 1, 16384));
+                case "--config" -> configFile = value;
+                default -> throw new UsageException("unknown option " + flag);
+            }
+        }
+        Config config = ConfigFactory.parseMap(flags);
+        if (configFile != null) {
+            File file = new File(configFile);
+            if (!file.isFile()) {
+                throw new UsageException("configuration file not found: " + configFile);
+            }
+            config = config.withFallback(ConfigFactory.parseFile(file));
+            configFile = file.getAbsolutePath();
+        }
+        return new LaunchOptions(RedactorConfig.load(config), configFile);
+    }
+
+    private static int integer(String flag, String value, int min, int max) {
+        try {
+            int parsed = Integer.parseInt(value);
+            if (parsed >= min && parsed <= max) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(flag + " needs an integer between " + min + " and " + max + ", got '" + value + "'");
+    }
+
+    static final class UsageException extends RuntimeException {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package io.redactor.api.server;
+
+import com.typesafe.config.ConfigFactory;
+
+import java.util.Map;
+
+/** {@code bin/redactor}: starts a standalone server and runs until SHUTDOWN or SIGTERM. */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        LaunchOptions options;
+        try {
+            options = LaunchOptions.parse(args);
+        } catch (LaunchOptions.UsageException e) {
+            if (e.getMessage() != null) {
+                System.err.println("redactor: " + e.getMessage());
+            }
+            System.err.print(LaunchOptions.USAGE);
+            System.exit(e.getMessage() == null ? 0 : 2);
+            return;
+        }
+        // A standalone server's process ends with its actor system (after SHUTDOWN, for instance).
+        var config = ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.exit-jvm", "on"))
+                .withFallback(options.config());
+        // Ctrl-C and SIGTERM run the same coordinated shutdown as SHUTDOWN, through Akka's JVM hook.
+        try {
+            RedactorServer.start(config, options.configFile()).toCompletableFuture().join();
+        } catch (RuntimeException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            System.err.println("redactor: could not start: " + cause.getMessage());
+            System.exit(1);
+        }
+    }
+}
