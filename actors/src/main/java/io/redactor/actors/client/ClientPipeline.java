@@ -24,15 +24,19 @@ import java.util.concurrent.Executor;
  * Runs one client's commands so that they take effect in the order the client sent them, pipelined or not,
  * and answers in that order.
  *
- * <p>Consecutive commands for the same partition travel together in one message and may be in flight
- * together: the partition runs them in order. A command for another partition, or one that needs the client's
- * context or several partitions, waits until everything before it has completed. Confined to one thread: the
- * client's {@code executor} (a Netty event loop for RESP clients), which also receives the completions.
+ * <p>Consecutive single-partition commands travel together as one {@link Batch} that relays itself from
+ * partition to partition in order. While a batch is out, more commands may follow only if everything out is
+ * for one partition and so are they (that partition runs its messages in order); anything else waits for the
+ * replies. Commands that run in the client's context or reserve several partitions wait for everything before
+ * them to complete. Confined to one thread: the client's {@code executor} (a Netty event loop for RESP
+ * clients), which also receives the completions.
  */
 public final class ClientPipeline {
     private static final int MAX_BATCH = 64;
+    /** {@link #target} when nothing is out or being built. */
     private static final int NONE = -1;
-    private static final int ELSEWHERE = -2;
+    /** {@link #target} when what is out spans partitions, reserves them, or runs elsewhere. */
+    private static final int MIXED = -2;
 
     private final ClientSession session;
     private final NodeServices node;
@@ -44,9 +48,12 @@ public final class ClientPipeline {
     private final Runnable flushTask = this::flushNow;
 
     private Route headRoute;
+    /** Commands sent or being built whose replies have not been written. */
     private int inFlight;
+    /** The one partition that every command in flight is for, or NONE, or MIXED. */
     private int target = NONE;
-    private Invocation[] building = new Invocation[MAX_BATCH];
+    private final Invocation[] building = new Invocation[MAX_BATCH];
+    private final int[] buildingPartitions = new int[MAX_BATCH];
     private int buildingCount;
     private boolean flushScheduled;
     private boolean paused;
@@ -148,12 +155,15 @@ public final class ClientPipeline {
     private boolean dispatch(Route route) {
         switch (route) {
             case Route.AtPartition r -> {
-                if (inFlight > 0 && target != r.partition()) {
+                int partition = r.partition();
+                boolean nothingSent = inFlight == buildingCount;
+                if (!nothingSent && target != partition) {
                     return false;
                 }
                 touch(r.invocation().spec());
-                target = r.partition();
+                target = target == NONE || target == partition ? partition : MIXED;
                 inFlight++;
+                buildingPartitions[buildingCount] = partition;
                 building[buildingCount++] = r.invocation();
                 if (buildingCount == MAX_BATCH) {
                     sendBatch();
@@ -222,7 +232,7 @@ public final class ClientPipeline {
             }
             case Placement.AtClientAsync p -> {
                 inFlight = 1;
-                target = ELSEWHERE;
+                target = MIXED;
                 CompletionStage<Reply> reply = p.handler().execute(call);
                 reply.whenComplete((value, failure) -> executor.execute(() -> completedElsewhere(
                         failure == null ? value : new ErrorReply("ERR " + failure.getMessage()))));
@@ -233,9 +243,9 @@ public final class ClientPipeline {
 
     private void reserve(int[] partitions, Invocation invocation) {
         inFlight = 1;
-        target = ELSEWHERE;
+        target = MIXED;
         node.server().stats().reservations.increment();
-        Batch batch = new Batch(new Invocation[] {invocation}, batchListener);
+        Batch batch = Batch.inPartition(partitions[0], new Invocation[] {invocation}, batchListener);
         Reservation reservation = new Reservation(partitions, node.server().partitions(), new Reservation.Work() {
             @Override
             public void run(Keyspace keyspace, long now) {
@@ -245,7 +255,7 @@ public final class ClientPipeline {
 
             @Override
             public void refused(ErrorReply reason) {
-                batch.failAll(reason);
+                batch.failRemaining(reason);
                 batch.complete();
             }
         });
@@ -256,10 +266,11 @@ public final class ClientPipeline {
         if (buildingCount == 0) {
             return;
         }
-        Invocation[] invocations = Arrays.copyOf(building, buildingCount);
+        Batch batch = new Batch(Arrays.copyOf(building, buildingCount), Arrays.copyOf(buildingPartitions, buildingCount),
+                batchListener);
         Arrays.fill(building, 0, buildingCount, null);
         buildingCount = 0;
-        node.partitions().tell(target, new Partition.Run(new Batch(invocations, batchListener)));
+        node.partitions().tell(batch.nextPartition(), new Partition.Run(batch));
     }
 
     private void completed(Batch batch) {

@@ -10,6 +10,7 @@ import akka.actor.typed.javadsl.StashBuffer;
 import akka.actor.typed.javadsl.TimerScheduler;
 import akka.cluster.sharding.typed.javadsl.EntityTypeKey;
 import io.redactor.actors.command.CommandRunner;
+import io.redactor.actors.command.Invocation;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.data.PartitionData;
 import io.redactor.actors.node.ServerContext;
@@ -138,15 +139,20 @@ public final class Partition {
                 .build();
     }
 
+    /** Runs the batch's commands that are ours, then relays it to the next partition or hands it back. */
     private Behavior<Message> run(Run message) {
         Batch batch = message.batch();
-        Keyspace keyspace = data;
-        for (int i = 0; i < batch.size(); i++) {
+        Invocation invocation;
+        while ((invocation = batch.nextFor(partition)) != null) {
             long now = System.currentTimeMillis();
             data.clock().set(now);
-            batch.setReply(i, runner.run(batch.invocation(i), keyspace, now));
+            batch.answer(runner.run(invocation, data, now));
         }
-        batch.complete();
+        if (batch.hasNext()) {
+            env.gateway().tell(batch.nextPartition(), message);
+        } else {
+            batch.complete();
+        }
         return Behaviors.same();
     }
 
@@ -167,7 +173,7 @@ public final class Partition {
     private void refuse(Message message) {
         switch (message) {
             case Run run -> {
-                run.batch().failAll(QUEUE_FULL);
+                run.batch().failRemaining(QUEUE_FULL);
                 run.batch().complete();
             }
             case Reserve reserve -> release(reserve.reservation().id(), reserve.reservation().refuse(QUEUE_FULL));

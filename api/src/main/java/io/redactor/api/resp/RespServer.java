@@ -8,6 +8,9 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
@@ -23,33 +26,36 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** The Redis protocol front end: Netty on epoll when available, one event loop per core by default. */
+/**
+ * The Redis protocol front end: Netty on epoll when available, on the JVM's shared event loops (one per core
+ * by default), which the partitions run on too.
+ */
 public final class RespServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RespServer.class);
 
     private final EventLoopGroup bossGroup;
-    private final EventLoopGroup workerGroup;
     private final List<Channel> listeners;
+    private final ChannelGroup connections;
 
     /** Tuning of the front end; addresses and port come from the caller. */
     public record Settings(int ioThreads, int maxPendingCommands) {
     }
 
-    private RespServer(EventLoopGroup bossGroup, EventLoopGroup workerGroup, List<Channel> listeners) {
+    private RespServer(EventLoopGroup bossGroup, List<Channel> listeners, ChannelGroup connections) {
         this.bossGroup = bossGroup;
-        this.workerGroup = workerGroup;
         this.listeners = listeners;
+        this.connections = connections;
     }
 
     public static RespServer start(NodeServices node, List<String> addresses, int port, Settings settings)
             throws InterruptedException {
         boolean epoll = Epoll.isAvailable();
-        EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1, new DefaultThreadFactory("resp-accept"))
-                : new NioEventLoopGroup(1, new DefaultThreadFactory("resp-accept"));
-        EventLoopGroup workers = epoll ? new EpollEventLoopGroup(settings.ioThreads(), new DefaultThreadFactory("resp-io"))
-                : new NioEventLoopGroup(settings.ioThreads(), new DefaultThreadFactory("resp-io"));
+        EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1, new DefaultThreadFactory("resp-accept", true))
+                : new NioEventLoopGroup(1, new DefaultThreadFactory("resp-accept", true));
+        EventLoopGroup workers = EventLoops.group(settings.ioThreads());
         Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         RuntimeConfig config = node.server().config();
+        ChannelGroup connections = new DefaultChannelGroup("resp-connections", GlobalEventExecutor.INSTANCE);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, workers)
                 .channel(channelType)
@@ -60,6 +66,7 @@ public final class RespServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
+                        connections.add(channel);
                         RespDecoder decoder = new RespDecoder(config::protoMaxBulkLen, config::clientQueryBufferLimit,
                                 node.server().stats().netInputBytes);
                         channel.pipeline().addLast("decoder", decoder);
@@ -75,11 +82,10 @@ public final class RespServer implements AutoCloseable {
         } catch (RuntimeException | InterruptedException e) {
             listeners.forEach(Channel::close);
             boss.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw e;
         }
         log.debug("RESP server on {} using {}", addresses, epoll ? "epoll" : "NIO");
-        return new RespServer(boss, workers, listeners);
+        return new RespServer(boss, listeners, connections);
     }
 
     /** The port actually bound (useful when started on port 0). */
@@ -92,7 +98,7 @@ public final class RespServer implements AutoCloseable {
         for (Channel listener : listeners) {
             listener.close().syncUninterruptibly();
         }
-        workerGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        connections.close().syncUninterruptibly();
         bossGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 }
