@@ -39,7 +39,12 @@ public final class RedactorServer {
 
     /** Starts a server in a new actor system built from {@code config}. */
     public static CompletionStage<RedactorServer> start(Config config, String configFile) {
-        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "redactor", config);
+        return start(config, configFile, "redactor");
+    }
+
+    /** Starts a server in a new actor system named {@code systemName}. */
+    public static CompletionStage<RedactorServer> start(Config config, String configFile, String systemName) {
+        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), systemName, config);
         return start(system, configFile).whenComplete((server, failure) -> {
             if (failure != null) {
                 system.terminate();

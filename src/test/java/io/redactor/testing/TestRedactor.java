@@ -1,0 +1,82 @@
+package io.redactor.testing;
+
+import com.typesafe.config.ConfigFactory;
+import io.redactor.api.server.RedactorConfig;
+import io.redactor.api.server.RedactorServer;
+import redis.clients.jedis.Jedis;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A real Redactor server started in the test JVM on a free port. {@link #shared()} is one server for the whole
+ * test run (tests isolate themselves with FLUSHALL or their own keys); {@link #start} makes a private one for
+ * tests that change server-wide settings.
+ */
+public final class TestRedactor implements AutoCloseable {
+    private static final AtomicInteger SYSTEMS = new AtomicInteger();
+    private static TestRedactor shared;
+
+    private final RedactorServer server;
+
+    private TestRedactor(RedactorServer server) {
+        this.server = server;
+    }
+
+    public static synchronized TestRedactor shared() {
+        if (shared == null) {
+            shared = start(Map.of());
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> shared.close()));
+        }
+        return shared;
+    }
+
+    /** A private server; {@code settings} override configuration keys (e.g. "redactor.partitions" -> "4"). */
+    public static TestRedactor start(Map<String, ?> settings) {
+        Map<String, Object> overrides = new HashMap<>();
+        overrides.put("redactor.port", 0);
+        overrides.put("redactor.partitions", 16);
+        overrides.put("akka.cluster.sharding.retry-interval", "100ms");
+        overrides.put("akka.coordinated-shutdown.exit-jvm", "off");
+        overrides.put("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off");
+        overrides.putAll(settings);
+        var config = RedactorConfig.load(ConfigFactory.parseMap(overrides));
+        try {
+            RedactorServer server = RedactorServer.start(config, null, "test-" + SYSTEMS.incrementAndGet())
+                    .toCompletableFuture().get(60, TimeUnit.SECONDS);
+            return new TestRedactor(server);
+        } catch (Exception e) {
+            throw new IllegalStateException("test server did not start", e);
+        }
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public RedactorServer server() {
+        return server;
+    }
+
+    public Jedis jedis() {
+        Jedis jedis = new Jedis("127.0.0.1", port(), (int) Duration.ofSeconds(30).toMillis());
+        jedis.connect();
+        return jedis;
+    }
+
+    public RawClient raw() {
+        return new RawClient("127.0.0.1", port());
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.stop().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("test server did not stop", e);
+        }
+    }
+}
