@@ -150,15 +150,50 @@ public final class RawClient implements AutoCloseable {
         }
     }
 
-    /** True when the server has closed the connection (reads end of stream within the timeout). */
+    /**
+     * True when the server has closed the connection: end of stream within the timeout. Data waiting to be read
+     * means it is open; that data is left unread.
+     */
     public boolean isClosedByServer(int timeoutMillis) {
         try {
             socket.setSoTimeout(timeoutMillis);
-            return in.read() < 0;
+            in.mark(1);
+            if (in.read() < 0) {
+                return true;
+            }
+            in.reset();
+            return false;
         } catch (SocketTimeoutException e) {
             return false;
         } catch (IOException e) {
             return true;
+        } finally {
+            try {
+                socket.setSoTimeout(10_000);
+            } catch (IOException ignored) {
+                // the socket is gone
+            }
+        }
+    }
+
+    /** True when a byte arrives within the timeout (left unread). */
+    public boolean hasData(int timeoutMillis) {
+        try {
+            socket.setSoTimeout(timeoutMillis);
+            in.mark(1);
+            int b = in.read();
+            if (b >= 0) {
+                in.reset();
+            }
+            return b >= 0;
+        } catch (IOException e) {
+            return false;
+        } finally {
+            try {
+                socket.setSoTimeout(10_000);
+            } catch (IOException ignored) {
+                // the socket is gone
+            }
         }
     }
 

@@ -34,7 +34,7 @@ public final class KeyspaceStatistics {
         @SuppressWarnings("unchecked")
         CompletableFuture<Partition.KeyCounts>[] answers = new CompletableFuture[count];
         for (int p = 0; p < count; p++) {
-            answers[p] = AskPattern.<Partition.Message, Partition.KeyCounts>ask(gateway.entityRef(p),
+            answers[p] = AskPattern.<Partition.Message, Partition.KeyCounts>ask(gateway.recipient(p),
                     Partition.CountKeys::new, TIMEOUT, system.scheduler()).toCompletableFuture();
         }
         return CompletableFuture.allOf(answers).thenApply(done -> {

@@ -1,21 +1,24 @@
 package io.redactor.actors.partition;
 
 import akka.actor.typed.ActorRef;
-import akka.cluster.sharding.typed.javadsl.ClusterSharding;
-import akka.cluster.sharding.typed.javadsl.EntityRef;
+import akka.actor.typed.RecipientRef;
 
-/** Delivers messages to partitions: directly to local ones, through Cluster Sharding otherwise. */
+import java.util.function.IntFunction;
+
+/**
+ * Delivers messages to partitions: straight to the actor when the partition is hosted here, otherwise through
+ * {@code remote} (Cluster Sharding's entity reference, which also starts partitions that are not running).
+ */
 public final class PartitionGateway {
     private final PartitionDirectory directory;
-    private final ClusterSharding sharding;
-    private final EntityRef<Partition.Message>[] entityRefs;
+    private final IntFunction<RecipientRef<Partition.Message>> remote;
+    private final RecipientRef<Partition.Message>[] remoteRefs;
 
-    /** Entity references are made on first use: sharding must be initialised by then. */
     @SuppressWarnings("unchecked")
-    public PartitionGateway(PartitionDirectory directory, ClusterSharding sharding, int partitions) {
+    public PartitionGateway(PartitionDirectory directory, int partitions, IntFunction<RecipientRef<Partition.Message>> remote) {
         this.directory = directory;
-        this.sharding = sharding;
-        this.entityRefs = new EntityRef[partitions];
+        this.remote = remote;
+        this.remoteRefs = new RecipientRef[partitions];
     }
 
     public void tell(int partition, Partition.Message message) {
@@ -23,22 +26,28 @@ public final class PartitionGateway {
         if (local != null) {
             local.tell(message);
         } else {
-            entityRef(partition).tell(message);
+            viaSharding(partition).tell(message);
         }
     }
 
-    /** Through sharding, which starts the partition if needed: used at start-up. */
-    public EntityRef<Partition.Message> entityRef(int partition) {
-        EntityRef<Partition.Message> ref = entityRefs[partition];
+    /** Where to send a message that must reach the partition even if it is not running yet (start-up). */
+    public RecipientRef<Partition.Message> viaSharding(int partition) {
+        RecipientRef<Partition.Message> ref = remoteRefs[partition];
         if (ref == null) {
             // A benign race: two threads may both create the (equivalent) reference.
-            ref = sharding.entityRefFor(Partition.TYPE_KEY, Partition.entityId(partition));
-            entityRefs[partition] = ref;
+            ref = remote.apply(partition);
+            remoteRefs[partition] = ref;
         }
         return ref;
     }
 
+    /** The local actor if there is one, else the sharding reference. */
+    public RecipientRef<Partition.Message> recipient(int partition) {
+        ActorRef<Partition.Message> local = directory.get(partition);
+        return local != null ? local : viaSharding(partition);
+    }
+
     public int partitionCount() {
-        return entityRefs.length;
+        return remoteRefs.length;
     }
 }

@@ -21,7 +21,8 @@ public final class Partitions {
                                                           java.util.function.Function<PartitionGateway, Partition.Environment> environment,
                                                           String dispatcher, Duration timeout) {
         ClusterSharding sharding = ClusterSharding.get(system);
-        PartitionGateway gateway = new PartitionGateway(directory, sharding, count);
+        PartitionGateway gateway = new PartitionGateway(directory, count,
+                partition -> sharding.entityRefFor(Partition.TYPE_KEY, Partition.entityId(partition)));
         Partition.Environment env = environment.apply(gateway);
         sharding.init(Entity.of(Partition.TYPE_KEY,
                         context -> Partition.create(Integer.parseInt(context.getEntityId()), env))
@@ -30,7 +31,7 @@ public final class Partitions {
                 .withEntityProps(DispatcherSelector.fromConfig(dispatcher)));
         CompletableFuture<?>[] ready = new CompletableFuture<?>[count];
         for (int i = 0; i < count; i++) {
-            ready[i] = AskPattern.<Partition.Message, Partition.Ready>ask(gateway.entityRef(i),
+            ready[i] = AskPattern.<Partition.Message, Partition.Ready>ask(gateway.viaSharding(i),
                     Partition.AwaitReady::new, timeout, system.scheduler()).toCompletableFuture();
         }
         return CompletableFuture.allOf(ready).thenApply(done -> gateway);
