@@ -1,0 +1,125 @@
+package io.redactor.e2e.protocol;
+
+import io.redactor.testing.RawClient;
+import io.redactor.testing.TestRedactor;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** maxclients, idle timeout, output and query buffer limits: Redis's semantics on a private server. */
+class ClientLimitsTest {
+    private static TestRedactor server;
+
+    @BeforeAll
+    static void start() {
+        server = TestRedactor.start(Map.of());
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @Test
+    void refusesClientsBeyondMaxclients() {
+        try (Jedis admin = server.jedis()) {
+            admin.configSet("maxclients", "3");
+            List<RawClient> others = new ArrayList<>();
+            try {
+                others.add(server.raw());
+                others.add(server.raw());
+                assertEquals("+PONG\r\n", others.get(1).call("PING"));
+                try (RawClient refused = server.raw()) {
+                    assertEquals("-ERR max number of clients reached\r\n", refused.readReplyText());
+                    assertTrue(refused.isClosedByServer(2000));
+                }
+            } finally {
+                others.forEach(RawClient::close);
+                admin.configSet("maxclients", "10000");
+            }
+            assertTrue(admin.info("stats").contains("rejected_connections:1"));
+        }
+    }
+
+    @Test
+    void closesClientsIdleLongerThanTimeout() {
+        try (RawClient idle = server.raw()) {
+            assertEquals("+PONG\r\n", idle.call("PING"));
+            try (Jedis admin = server.jedis()) {
+                admin.configSet("timeout", "1");
+            }
+            try {
+                long start = System.nanoTime();
+                assertTrue(idle.isClosedByServer(5000), "the idle client was closed");
+                long seconds = (System.nanoTime() - start) / 1_000_000_000;
+                assertTrue(seconds >= 1 && seconds <= 4, "closed after about a second: " + seconds);
+            } finally {
+                // A fresh connection: the one that set the timeout has been idle too.
+                try (Jedis admin = server.jedis()) {
+                    admin.configSet("timeout", "0");
+                }
+            }
+        }
+    }
+
+    @Test
+    void closesSlowReadersOverTheOutputBufferHardLimit() throws Exception {
+        try (Jedis admin = server.jedis()) {
+            admin.set("limits:big", "x".repeat(1 << 20));
+            admin.configSet("client-output-buffer-limit", "normal 4mb 0 0");
+            try (Socket reader = new Socket()) {
+                // A small window set before connecting: shrinking it afterwards makes TCP crawl (zero-window probes).
+                reader.setReceiveBufferSize(4096);
+                reader.connect(new java.net.InetSocketAddress("127.0.0.1", server.port()));
+                reader.setSoTimeout(5000);
+                OutputStream out = reader.getOutputStream();
+                for (int i = 0; i < 200; i++) {
+                    out.write(RawClient.encode("GET".getBytes(), "limits:big".getBytes()));
+                }
+                out.flush();
+                Thread.sleep(1000);
+                InputStream in = reader.getInputStream();
+                long read = 0;
+                byte[] buffer = new byte[1 << 16];
+                try {
+                    int n;
+                    while ((n = in.read(buffer)) > 0) {
+                        read += n;
+                    }
+                } catch (java.net.SocketException reset) {
+                    // Closed with replies still unread: the kernel reports a reset. That is the close we expect.
+                }
+                assertTrue(read < 200L << 20, "the connection was closed before all replies were written: " + read);
+            } finally {
+                admin.configSet("client-output-buffer-limit", "normal 0 0 0");
+            }
+            assertEquals("PONG", admin.ping());
+        }
+    }
+
+    @Test
+    void dropsClientsOverTheQueryBufferLimit() {
+        try (Jedis admin = server.jedis(); RawClient flooder = server.raw()) {
+            admin.configSet("client-query-buffer-limit", "1mb");
+            try {
+                flooder.send("*2\r\n$3\r\nSET\r\n$" + (3 << 20) + "\r\n");
+                flooder.send(new byte[2 << 20]);
+                assertTrue(flooder.isClosedByServer(5000), "closed without a reply, as Redis does");
+            } finally {
+                admin.configSet("client-query-buffer-limit", "1gb");
+            }
+            assertEquals("PONG", admin.ping());
+        }
+    }
+}
