@@ -23,54 +23,59 @@ public final class ConnectionCommands {
         return List.of(
                 command("ping", -1).flags(FAST).acl("connection")
                         .tips("request_policy:all_shards", "response_policy:all_succeeded")
-                        .runsAtClient(SessionCommands::ping).build(),
+                        .doc(ConnectionDocs.PING).runsAtClient(SessionCommands::ping).build(),
                 command("echo", 2).flags(LOADING, STALE, FAST).acl("connection")
-                        .runsAtClient(SessionCommands::echo).build(),
+                        .doc(ConnectionDocs.ECHO).runsAtClient(SessionCommands::echo).build(),
                 command("select", 2).flags(LOADING, STALE, FAST).acl("connection")
-                        .runsAtClient(SessionCommands::select).build(),
+                        .doc(ConnectionDocs.SELECT).runsAtClient(SessionCommands::select).build(),
                 command("hello", -1).flags(NOSCRIPT, LOADING, STALE, FAST, NO_AUTH, ALLOW_BUSY).acl("connection")
-                        .runsAtClient(SessionCommands::hello).build(),
+                        .doc(ConnectionDocs.HELLO).runsAtClient(SessionCommands::hello).build(),
                 command("quit", -1).flags(NOSCRIPT, LOADING, STALE, FAST, NO_AUTH, ALLOW_BUSY).acl("connection")
-                        .runsAtClient(SessionCommands::quit).build(),
+                        .doc(ConnectionDocs.QUIT).runsAtClient(SessionCommands::quit).build(),
                 command("reset", 1).flags(NOSCRIPT, LOADING, STALE, FAST, NO_AUTH, ALLOW_BUSY).acl("connection")
-                        .runsAtClient(SessionCommands::reset).build(),
-                command("client", -2).subcommands(
-                        clientSubcommand("id", 2).runsAtClient(ClientCommands::id),
-                        clientSubcommand("setname", 3).runsAtClient(ClientCommands::setname),
-                        clientSubcommand("getname", 2).runsAtClient(ClientCommands::getname),
-                        clientSubcommand("info", 2).tips("nondeterministic_output").runsAtClient(ClientCommands::info),
+                        .doc(ConnectionDocs.RESET).runsAtClient(SessionCommands::reset).build(),
+                command("client", -2).doc(ConnectionDocs.CLIENT).subcommands(
+                        clientSubcommand("id", 2).doc(ConnectionDocs.CLIENT_ID).runsAtClient(ClientCommands::id),
+                        clientSubcommand("setname", 3).doc(ConnectionDocs.CLIENT_SETNAME)
+                                .runsAtClient(ClientCommands::setname),
+                        clientSubcommand("getname", 2).doc(ConnectionDocs.CLIENT_GETNAME)
+                                .runsAtClient(ClientCommands::getname),
+                        clientSubcommand("info", 2).tips("nondeterministic_output").doc(ConnectionDocs.CLIENT_INFO)
+                                .runsAtClient(ClientCommands::info),
                         clientSubcommand("list", -2).flags(ADMIN).tips("nondeterministic_output")
-                                .runsAtClient(ClientCommands::list),
-                        clientSubcommand("kill", -3).flags(ADMIN).runsAtClient(ClientCommands::kill),
-                        command("help", 2).flags(LOADING, STALE).acl("connection").runsAtClient(call -> Help.reply(call,
-                                "CLIENT ID",
-                                "    Return the ID of the current connection.",
-                                "CLIENT INFO",
-                                "    Return information about the current client connection.",
-                                "CLIENT GETNAME",
-                                "    Return the name of the current connection.",
-                                "CLIENT KILL <ip:port>",
-                                "    Kill connection made from <ip:port>.",
-                                "CLIENT KILL <option> <value> [<option> <value> [...]]",
-                                "    Kill connections. Options are:",
-                                "    * ADDR (<ip:port>|<unixsocket>:0)",
-                                "      Kill connections made from the specified address",
-                                "    * LADDR (<ip:port>|<unixsocket>:0)",
-                                "      Kill connections made to specified local address",
-                                "    * TYPE (NORMAL|MASTER|REPLICA|PUBSUB)",
-                                "      Kill connections by type.",
-                                "    * USER <username>",
-                                "      Kill connections authenticated by <username>.",
-                                "    * SKIPME (YES|NO)",
-                                "      Skip killing current connection (default: yes).",
-                                "    * ID <client-id>",
-                                "      Kill connections by client id.",
-                                "CLIENT LIST [options ...]",
-                                "    Return information about client connections. Options:",
-                                "    * TYPE (NORMAL|MASTER|REPLICA|PUBSUB)",
-                                "      Return clients of specified type.",
-                                "CLIENT SETNAME <name>",
-                                "    Assign the name <name> to the current connection."))).build());
+                                .doc(ConnectionDocs.CLIENT_LIST).runsAtClient(ClientCommands::list),
+                        clientSubcommand("kill", -3).flags(ADMIN).doc(ConnectionDocs.CLIENT_KILL)
+                                .runsAtClient(ClientCommands::kill),
+                        command("help", 2).flags(LOADING, STALE).acl("connection").doc(ConnectionDocs.CLIENT_HELP)
+                                .runsAtClient(call -> Help.reply(call,
+                                        "CLIENT ID",
+                                        "    Return the ID of the current connection.",
+                                        "CLIENT INFO",
+                                        "    Return information about the current client connection.",
+                                        "CLIENT GETNAME",
+                                        "    Return the name of the current connection.",
+                                        "CLIENT KILL <ip:port>",
+                                        "    Kill connection made from <ip:port>.",
+                                        "CLIENT KILL <option> <value> [<option> <value> [...]]",
+                                        "    Kill connections. Options are:",
+                                        "    * ADDR (<ip:port>|<unixsocket>:0)",
+                                        "      Kill connections made from the specified address",
+                                        "    * LADDR (<ip:port>|<unixsocket>:0)",
+                                        "      Kill connections made to specified local address",
+                                        "    * TYPE (NORMAL|MASTER|REPLICA|PUBSUB)",
+                                        "      Kill connections by type.",
+                                        "    * USER <username>",
+                                        "      Kill connections authenticated by <username>.",
+                                        "    * SKIPME (YES|NO)",
+                                        "      Skip killing current connection (default: yes).",
+                                        "    * ID <client-id>",
+                                        "      Kill connections by client id.",
+                                        "CLIENT LIST [options ...]",
+                                        "    Return information about client connections. Options:",
+                                        "    * TYPE (NORMAL|MASTER|REPLICA|PUBSUB)",
+                                        "      Return clients of specified type.",
+                                        "CLIENT SETNAME <name>",
+                                        "    Assign the name <name> to the current connection."))).build());
     }
 
     private static CommandSpec.Builder clientSubcommand(String name, int arity) {

@@ -2,6 +2,7 @@ package io.redactor.actors.command.server;
 
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.ClientCall;
+import io.redactor.actors.command.CommandFlag;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.command.Errors;
@@ -90,9 +91,10 @@ final class CommandCommand {
         if (!spec.arityAccepts(command.length)) {
             return Errors.err("Invalid number of arguments specified for command");
         }
-        List<KeyExtraction.FoundKey> keys = KeyExtraction.find(spec.keySpecs(), command);
+        List<KeyExtraction.FoundKey> keys = KeyExtraction.find(spec, command);
         if (keys == null) {
-            return Errors.err("Invalid arguments specified for command");
+            return spec.has(CommandFlag.NO_MANDATORY_KEYS) ? ArrayReply.EMPTY
+                    : Errors.err("Invalid arguments specified for command");
         }
         List<Reply> reply = new ArrayList<>(keys.size());
         for (KeyExtraction.FoundKey key : keys) {
@@ -107,20 +109,12 @@ final class CommandCommand {
     /** COMMAND LIST [FILTERBY MODULE name | ACLCAT category | PATTERN pattern]. */
     static Reply list(ClientCall call) {
         Predicate<CommandSpec> filter = spec -> true;
-        if (call.argc() == 5 && Arguments.is(call.arg(2), "filterby")) {
-            byte[] value = call.arg(4);
-            if (Arguments.is(call.arg(3), "module")) {
-                filter = spec -> false;
-            } else if (Arguments.is(call.arg(3), "aclcat")) {
-                String category = "@" + Arguments.text(value).toLowerCase(Locale.ROOT);
-                filter = spec -> spec.aclCategories().contains(category);
-            } else if (Arguments.is(call.arg(3), "pattern")) {
-                filter = spec -> GlobPattern.matches(value, spec.fullName().getBytes(StandardCharsets.UTF_8), true);
-            } else {
+        if (call.argc() != 2) {
+            filter = call.argc() == 5 && Arguments.is(call.arg(2), "filterby")
+                    ? listFilter(call.arg(3), call.arg(4)) : null;
+            if (filter == null) {
                 return Errors.SYNTAX;
             }
-        } else if (call.argc() != 2) {
-            return Errors.SYNTAX;
         }
         List<Reply> names = new ArrayList<>();
         for (CommandSpec spec : table(call).allWithSubcommands()) {
@@ -129,6 +123,21 @@ final class CommandCommand {
             }
         }
         return new ArrayReply(names);
+    }
+
+    /** Which commands a FILTERBY keeps, null for an unknown filter type. No modules here: MODULE keeps none. */
+    private static Predicate<CommandSpec> listFilter(byte[] type, byte[] value) {
+        if (Arguments.is(type, "module")) {
+            return spec -> false;
+        }
+        if (Arguments.is(type, "aclcat")) {
+            String category = "@" + Arguments.text(value).toLowerCase(Locale.ROOT);
+            return spec -> spec.aclCategories().contains(category);
+        }
+        if (Arguments.is(type, "pattern")) {
+            return spec -> GlobPattern.matches(value, spec.fullName().getBytes(StandardCharsets.UTF_8), true);
+        }
+        return null;
     }
 
     static Reply help(ClientCall call) {

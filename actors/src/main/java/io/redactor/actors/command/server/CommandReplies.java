@@ -13,26 +13,31 @@ import io.redactor.core.reply.SetReply;
 import io.redactor.core.reply.SimpleString;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
-/** COMMAND INFO and COMMAND DOCS entries, with Redis 7.0's layout (sets and maps where it uses them). */
+/**
+ * COMMAND INFO and COMMAND DOCS entries with Redis 7.0's exact layout: which parts are sets, maps or arrays,
+ * which strings are status replies and which bulk, and the order of every field.
+ */
 final class CommandReplies {
+    /** Flags Redis keeps to itself: COMMAND INFO never lists them. */
+    private static final Set<CommandFlag> HIDDEN_FLAGS = EnumSet.of(CommandFlag.MAY_REPLICATE,
+            CommandFlag.SENTINEL, CommandFlag.ONLY_SENTINEL, CommandFlag.PROTECTED);
+
     private CommandReplies() {
     }
 
     static Reply info(CommandSpec spec) {
-        List<Reply> flags = new ArrayList<>();
-        for (CommandFlag flag : spec.flags()) {
-            flags.add(new SimpleString(flag.redisName()));
-        }
         List<Reply> info = new ArrayList<>(10);
         info.add(BulkString.of(spec.fullName()));
         info.add(IntegerReply.of(spec.arity()));
-        info.add(new SetReply(flags));
+        info.add(flags(spec.flags()));
         info.add(IntegerReply.of(spec.keys().first()));
         info.add(IntegerReply.of(spec.keys().last()));
         info.add(IntegerReply.of(spec.keys().step()));
-        info.add(new SetReply(spec.aclCategories().stream().<Reply>map(SimpleString::new).toList()));
+        info.add(statusSet(spec.aclCategories()));
         info.add(new SetReply(spec.tips().stream().<Reply>map(BulkString::of).toList()));
         info.add(new SetReply(spec.keySpecs().stream().map(CommandReplies::keySpec).toList()));
         if (spec.subcommands().isEmpty()) {
@@ -43,6 +48,17 @@ final class CommandReplies {
         return new ArrayReply(info);
     }
 
+    /** The command's flags in Redis's order, "movablekeys" included and the hidden ones left out. */
+    private static Reply flags(Set<CommandFlag> flags) {
+        List<Reply> names = new ArrayList<>();
+        for (CommandFlag flag : flags) {
+            if (!HIDDEN_FLAGS.contains(flag)) {
+                names.add(new SimpleString(flag.redisName()));
+            }
+        }
+        return new SetReply(names);
+    }
+
     private static Reply keySpec(KeySpec spec) {
         List<Reply> map = new ArrayList<>();
         if (spec.notes() != null) {
@@ -50,7 +66,7 @@ final class CommandReplies {
             map.add(BulkString.of(spec.notes()));
         }
         map.add(BulkString.of("flags"));
-        map.add(new SetReply(spec.flags().stream().<Reply>map(SimpleString::new).toList()));
+        map.add(statusSet(spec.flags()));
         map.add(BulkString.of("begin_search"));
         map.add(switch (spec.beginSearch()) {
             case KeySpec.Index index -> typed("index", BulkString.of("index"), IntegerReply.of(index.pos()));
@@ -62,8 +78,9 @@ final class CommandReplies {
             case KeySpec.Range range -> typed("range", BulkString.of("lastkey"), IntegerReply.of(range.lastKey()),
                     BulkString.of("keystep"), IntegerReply.of(range.keyStep()),
                     BulkString.of("limit"), IntegerReply.of(range.limit()));
-            case KeySpec.KeyNum keyNum -> typed("keynum", BulkString.of("keynumidx"),
-                    IntegerReply.of(keyNum.keyNumIndex()), BulkString.of("firstkey"), IntegerReply.of(keyNum.firstKey()),
+            case KeySpec.KeyNum keyNum -> typed("keynum",
+                    BulkString.of("keynumidx"), IntegerReply.of(keyNum.keyNumIndex()),
+                    BulkString.of("firstkey"), IntegerReply.of(keyNum.firstKey()),
                     BulkString.of("keystep"), IntegerReply.of(keyNum.keyStep()));
         });
         return new MapReply(map);
@@ -74,16 +91,18 @@ final class CommandReplies {
                 new MapReply(List.of(spec))));
     }
 
+    /** A command's documentation: a map whose "group" is always there and whose other parts only when set. */
     static Reply docs(CommandSpec spec) {
         CommandDoc doc = spec.doc();
         List<Reply> map = new ArrayList<>();
         put(map, "summary", doc.summary());
         put(map, "since", doc.since());
-        put(map, "group", doc.group());
+        map.add(BulkString.of("group"));
+        map.add(BulkString.of(doc.group() == null ? "generic" : doc.group()));
         put(map, "complexity", doc.complexity());
         if (!doc.docFlags().isEmpty()) {
             map.add(BulkString.of("doc_flags"));
-            map.add(new SetReply(doc.docFlags().stream().<Reply>map(SimpleString::new).toList()));
+            map.add(statusSet(doc.docFlags()));
         }
         put(map, "deprecated_since", doc.deprecatedSince());
         put(map, "replaced_by", doc.replacedBy());
@@ -125,7 +144,7 @@ final class CommandReplies {
             put(map, "deprecated_since", arg.deprecatedSince());
             if (!arg.flags().isEmpty()) {
                 map.add(BulkString.of("flags"));
-                map.add(new ArrayReply(arg.flags().stream().<Reply>map(SimpleString::new).toList()));
+                map.add(statusSet(arg.flags()));
             }
             if (!arg.arguments().isEmpty()) {
                 map.add(BulkString.of("arguments"));
@@ -134,6 +153,10 @@ final class CommandReplies {
             list.add(new MapReply(map));
         }
         return new ArrayReply(list);
+    }
+
+    private static Reply statusSet(List<String> names) {
+        return new SetReply(names.stream().<Reply>map(SimpleString::new).toList());
     }
 
     private static void put(List<Reply> map, String name, String value) {

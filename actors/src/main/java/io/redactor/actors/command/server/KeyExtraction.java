@@ -1,6 +1,7 @@
 package io.redactor.actors.command.server;
 
 import io.redactor.actors.command.Arguments;
+import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.KeySpec;
 
 import java.util.ArrayList;
@@ -17,8 +18,39 @@ final class KeyExtraction {
     private KeyExtraction() {
     }
 
-    /** The keys, or null when the arguments do not fit a specification (Redis's "invalid arguments"). */
-    static List<FoundKey> find(List<KeySpec> specs, byte[][] args) {
+    /**
+     * The keys of {@code command} in {@code args} (the command's name first), or null when the arguments do
+     * not fit its key specifications or name no key (Redis's "invalid arguments").
+     */
+    static List<FoundKey> find(CommandSpec command, byte[][] args) {
+        List<FoundKey> keys = hasVariableFlags(command) ? withVariableFlags(command, args) : null;
+        if (keys == null) {
+            keys = fromSpecs(command.keySpecs(), args);
+        }
+        return keys == null || keys.isEmpty() ? null : keys;
+    }
+
+    private static boolean hasVariableFlags(CommandSpec command) {
+        return command.keySpecs().stream().anyMatch(spec -> spec.flags().contains("variable_flags"));
+    }
+
+    /**
+     * Redis reports the flags a command really uses with these arguments when its key specifications can only
+     * say "it depends" (variable_flags): SET reads and writes its key with GET, only overwrites it without.
+     */
+    private static List<FoundKey> withVariableFlags(CommandSpec command, byte[][] args) {
+        if (!command.fullName().equals("set")) {
+            return null;
+        }
+        for (int i = 3; i < args.length; i++) {
+            if (Arguments.is(args[i], "get")) {
+                return List.of(new FoundKey(1, List.of("RW", "access", "update")));
+            }
+        }
+        return List.of(new FoundKey(1, List.of("OW", "update")));
+    }
+
+    private static List<FoundKey> fromSpecs(List<KeySpec> specs, byte[][] args) {
         List<FoundKey> keys = new ArrayList<>();
         int argc = args.length;
         for (KeySpec spec : specs) {

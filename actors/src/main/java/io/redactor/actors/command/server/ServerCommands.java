@@ -24,42 +24,48 @@ public final class ServerCommands {
         return List.of(
                 command("dbsize", 1).flags(READONLY, FAST).acl("keyspace")
                         .tips("request_policy:all_shards", "response_policy:agg_sum")
-                        .runsOnAllPartitions(DatabaseCommands::dbsize).build(),
+                        .doc(ServerDocs.DBSIZE).runsOnAllPartitions(DatabaseCommands::dbsize).build(),
                 command("flushdb", -1).flags(WRITE).acl("keyspace", "dangerous")
                         .tips("request_policy:all_shards", "response_policy:all_succeeded")
-                        .runsOnAllPartitions(DatabaseCommands::flushdb).build(),
+                        .doc(ServerDocs.FLUSHDB).runsOnAllPartitions(DatabaseCommands::flushdb).build(),
                 command("flushall", -1).flags(WRITE).acl("keyspace", "dangerous")
                         .tips("request_policy:all_shards", "response_policy:all_succeeded")
-                        .runsOnAllPartitions(DatabaseCommands::flushall).build(),
+                        .doc(ServerDocs.FLUSHALL).runsOnAllPartitions(DatabaseCommands::flushall).build(),
                 command("swapdb", 3).flags(WRITE, FAST).acl("keyspace", "dangerous")
-                        .runsOnAllPartitions(DatabaseCommands::swapdb).build(),
+                        .doc(ServerDocs.SWAPDB).runsOnAllPartitions(DatabaseCommands::swapdb).build(),
                 command("info", -1).flags(LOADING, STALE).acl("dangerous")
                         .tips("nondeterministic_output", "request_policy:all_shards", "response_policy:special")
-                        .runsAtClientAsync(InfoCommand::info).build(),
+                        .doc(ServerDocs.INFO).runsAtClientAsync(InfoCommand::info).build(),
                 command("time", 1).flags(LOADING, STALE, FAST).tips("nondeterministic_output")
-                        .runsAtClient(TimeCommand::time).build(),
+                        .doc(ServerDocs.TIME).runsAtClient(TimeCommand::time).build(),
                 command("shutdown", -1).flags(ADMIN, NOSCRIPT, LOADING, STALE, NO_MULTI, ALLOW_BUSY)
-                        .runsAtClientAsync(ShutdownCommand::shutdown).build(),
-                command("config", -2).subcommands(
-                        configSubcommand("get", -3).runsAtClient(ConfigCommands::get),
+                        .doc(ServerDocs.SHUTDOWN).runsAtClientAsync(ShutdownCommand::shutdown).build(),
+                command("config", -2).doc(ServerDocs.CONFIG).subcommands(
+                        configSubcommand("get", -3).doc(ServerDocs.CONFIG_GET).runsAtClient(ConfigCommands::get),
                         configSubcommand("set", -4)
                                 .tips("request_policy:all_nodes", "response_policy:all_succeeded")
-                                .runsAtClient(ConfigCommands::set),
-                        configSubcommand("resetstat", 2).runsAtClient(ConfigCommands::resetstat),
-                        command("help", 2).flags(LOADING, STALE).runsAtClient(ConfigCommands::help)).build(),
+                                .doc(ServerDocs.CONFIG_SET).runsAtClient(ConfigCommands::set),
+                        configSubcommand("resetstat", 2).doc(ServerDocs.CONFIG_RESETSTAT)
+                                .runsAtClient(ConfigCommands::resetstat),
+                        command("help", 2).flags(LOADING, STALE).doc(ServerDocs.CONFIG_HELP)
+                                .runsAtClient(ConfigCommands::help)).build(),
                 command("command", -1).flags(LOADING, STALE).acl("connection")
                         .tips("nondeterministic_output_order")
-                        .subcommands(CommandCommand::all,
-                                commandSubcommand("count", 2).runsAtClient(CommandCommand::count),
+                        .doc(ServerDocs.COMMAND).subcommands(CommandCommand::all,
+                                commandSubcommand("count", 2).doc(ServerDocs.COMMAND_COUNT)
+                                        .runsAtClient(CommandCommand::count),
                                 commandSubcommand("info", -2).tips("nondeterministic_output_order")
-                                        .runsAtClient(CommandCommand::info),
+                                        .doc(ServerDocs.COMMAND_INFO).runsAtClient(CommandCommand::info),
                                 commandSubcommand("docs", -2).tips("nondeterministic_output_order")
-                                        .runsAtClient(CommandCommand::docs),
-                                commandSubcommand("getkeys", -4).runsAtClient(CommandCommand::getkeys),
-                                commandSubcommand("getkeysandflags", -4).runsAtClient(CommandCommand::getkeysandflags),
+                                        .doc(ServerDocs.COMMAND_DOCS).runsAtClient(CommandCommand::docs),
+                                commandSubcommand("getkeys", -4).doc(ServerDocs.COMMAND_GETKEYS)
+                                        .runsAtClient(CommandCommand::getkeys),
+                                commandSubcommand("getkeysandflags", -4).doc(ServerDocs.COMMAND_GETKEYSANDFLAGS)
+                                        .runsAtClient(CommandCommand::getkeysandflags),
                                 commandSubcommand("list", -2).tips("nondeterministic_output_order")
-                                        .runsAtClient(CommandCommand::list),
-                                commandSubcommand("help", 2).runsAtClient(CommandCommand::help)).build());
+                                        .doc(ServerDocs.COMMAND_LIST).runsAtClient(CommandCommand::list),
+                                commandSubcommand("help", 2).doc(ServerDocs.COMMAND_HELP)
+                                        .runsAtClient(CommandCommand::help)).build());
     }
 
     private static CommandSpec.Builder configSubcommand(String name, int arity) {

@@ -1,0 +1,97 @@
+package io.redactor.actors.command.connection;
+
+import io.redactor.actors.command.CommandDoc;
+
+import static io.redactor.actors.command.CommandDoc.block;
+import static io.redactor.actors.command.CommandDoc.doc;
+import static io.redactor.actors.command.CommandDoc.integer;
+import static io.redactor.actors.command.CommandDoc.oneOf;
+import static io.redactor.actors.command.CommandDoc.pureToken;
+import static io.redactor.actors.command.CommandDoc.string;
+
+/** What COMMAND DOCS reports for the connection commands, as Redis 7.0 documents them. */
+final class ConnectionDocs {
+    static final CommandDoc PING = doc("Ping the server", "1.0.0", "connection", "O(1)")
+            .args(string("message").optional());
+
+    static final CommandDoc ECHO = doc("Echo the given string", "1.0.0", "connection", "O(1)")
+            .args(string("message"));
+
+    static final CommandDoc SELECT = doc("Change the selected database for the current connection", "1.0.0",
+            "connection", "O(1)")
+            .args(integer("index"));
+
+    static final CommandDoc HELLO = doc("Handshake with Redis", "6.0.0", "connection", "O(1)")
+            .history("6.2.0",
+                "`protover` made optional; when called without arguments the command reports the current "
+                + "connection's context.")
+            .args(block("arguments",
+                    integer("protover"),
+                    block("username_password",
+                        string("username"),
+                        string("password")).token("AUTH").optional(),
+                    string("clientname").token("SETNAME").optional()).optional());
+
+    static final CommandDoc QUIT = doc("Close the connection", "1.0.0", "connection", "O(1)");
+
+    static final CommandDoc RESET = doc("Reset the connection", "6.2.0", "connection", "O(1)");
+
+    static final CommandDoc CLIENT = doc("A container for client connection commands", "2.4.0", "connection",
+            "Depends on subcommand.");
+
+    static final CommandDoc CLIENT_ID = doc("Returns the client ID for the current connection", "5.0.0", "connection",
+            "O(1)");
+
+    static final CommandDoc CLIENT_SETNAME = doc("Set the current connection name", "2.6.9", "connection", "O(1)")
+            .args(string("connection-name"));
+
+    static final CommandDoc CLIENT_GETNAME = doc("Get the current connection name", "2.6.9", "connection", "O(1)");
+
+    static final CommandDoc CLIENT_INFO = doc("Returns information about the current client connection.", "6.2.0",
+            "connection", "O(1)");
+
+    static final CommandDoc CLIENT_LIST = doc("Get the list of client connections", "2.4.0", "connection",
+            "O(N) where N is the number of client connections")
+            .history("2.8.12", "Added unique client `id` field.")
+            .history("5.0.0", "Added optional `TYPE` filter.")
+            .history("6.0.0", "Added `user` field.")
+            .history("6.2.0", "Added `argv-mem`, `tot-mem`, `laddr` and `redir` fields and the optional `ID` filter.")
+            .history("7.0.0", "Added `resp`, `multi-mem`, `rbs` and `rbp` fields.")
+            .history("7.0.3", "Added `ssub` field.")
+            .args(oneOf("normal_master_replica_pubsub",
+                    pureToken("normal", "NORMAL"),
+                    pureToken("master", "MASTER"),
+                    pureToken("replica", "REPLICA"),
+                    pureToken("pubsub", "PUBSUB")).token("TYPE").since("5.0.0").optional(),
+                block("id",
+                    integer("client-id").multiple()).token("ID").since("6.2.0").optional());
+
+    static final CommandDoc CLIENT_KILL = doc("Kill the connection of a client", "2.4.0", "connection",
+            "O(N) where N is the number of client connections")
+            .history("2.8.12", "Added new filter format.")
+            .history("2.8.12", "`ID` option.")
+            .history("3.2.0", "Added `master` type in for `TYPE` option.")
+            .history("5.0.0",
+                "Replaced `slave` `TYPE` with `replica`. `slave` still supported for backward compatibility.")
+            .history("6.2.0", "`LADDR` option.")
+            .args(oneOf("filter",
+                    string("ip:port").deprecatedSince("2.8.12"),
+                    oneOf("new-format",
+                        integer("client-id").token("ID").since("2.8.12").optional(),
+                        oneOf("normal_master_slave_pubsub",
+                            pureToken("normal", "NORMAL"),
+                            pureToken("master", "MASTER").since("3.2.0"),
+                            pureToken("slave", "SLAVE"),
+                            pureToken("replica", "REPLICA").since("5.0.0"),
+                            pureToken("pubsub", "PUBSUB")).token("TYPE").since("2.8.12").optional(),
+                        string("username").token("USER").optional(),
+                        string("ip:port").token("ADDR").optional(),
+                        string("ip:port").token("LADDR").since("6.2.0").optional(),
+                        string("yes/no").token("SKIPME").optional()).multiple()));
+
+    static final CommandDoc CLIENT_HELP = doc("Show helpful text about the different subcommands", "5.0.0",
+            "connection", "O(1)");
+
+    private ConnectionDocs() {
+    }
+}
