@@ -10,8 +10,14 @@ import java.util.Map;
 /** The {@code redactor} section of the configuration that the node itself uses. */
 public record NodeSettings(int partitions, int stashCapacity, String partitionDispatcher, Duration startupTimeout,
                            boolean joinSelf, Map<String, String> redisConfig) {
+    private static final String PARTITION_DISPATCHER = "redactor.partition.dispatcher";
 
-    public static NodeSettings from(Config root) {
+    /**
+     * {@code root} holds the {@code redactor} section; {@code systemConfig} is the actor system's own, which
+     * decides whether Redactor's partition dispatcher is defined there. Joining itself is only done when no seed
+     * nodes are configured: an application's cluster forms through its own seeds.
+     */
+    public static NodeSettings from(Config root, Config systemConfig) {
         Config c = root.getConfig("redactor");
         Map<String, String> redis = new LinkedHashMap<>();
         for (Map.Entry<String, ConfigValue> entry : c.getConfig("redis").entrySet()) {
@@ -19,12 +25,14 @@ public record NodeSettings(int partitions, int stashCapacity, String partitionDi
         }
         redis.put("port", String.valueOf(c.getInt("port")));
         redis.put("bind", c.getString("bind"));
+        boolean seeded = systemConfig.hasPath("akka.cluster.seed-nodes")
+                && !systemConfig.getStringList("akka.cluster.seed-nodes").isEmpty();
         return new NodeSettings(
                 c.getInt("partitions"),
                 c.getInt("partition.stash-capacity"),
-                "redactor.partition.dispatcher",
+                systemConfig.hasPath(PARTITION_DISPATCHER) ? PARTITION_DISPATCHER : "akka.actor.default-dispatcher",
                 c.getDuration("startup-timeout"),
-                c.getBoolean("cluster.join-self"),
+                c.getBoolean("cluster.join-self") && !seeded,
                 Map.copyOf(redis));
     }
 }

@@ -8,6 +8,7 @@ import com.typesafe.config.Config;
 import io.redactor.actors.node.NodeSettings;
 import io.redactor.actors.node.ProcessMetrics;
 import io.redactor.actors.node.RedactorNode;
+import io.redactor.actors.node.RedactorVersion;
 import io.redactor.actors.node.ServerIdentity;
 import io.redactor.api.resp.RespServer;
 import org.slf4j.Logger;
@@ -21,8 +22,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * A running Redactor server: the node and its RESP front end in an actor system. Stopping it (SHUTDOWN,
- * SIGTERM, {@link #stop()}) runs the actor system's coordinated shutdown, which closes the listener first.
+ * A running Redactor: the node and, when {@code redactor.resp.enabled}, its RESP front end, in an actor system.
+ * Stopping it (SHUTDOWN, SIGTERM, {@link #stop()}) runs the actor system's coordinated shutdown, which closes
+ * the listener first.
  */
 public final class RedactorServer {
     private static final Logger log = LoggerFactory.getLogger(RedactorServer.class);
@@ -30,8 +32,11 @@ public final class RedactorServer {
     private final ActorSystem<?> system;
     private final RedactorNode node;
     private final RespServer resp;
+    private final Config config;
+    private final java.util.concurrent.atomic.AtomicBoolean frontEndClosed = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private RedactorServer(ActorSystem<?> system, RedactorNode node, RespServer resp) {
+    private RedactorServer(ActorSystem<?> system, RedactorNode node, RespServer resp, Config config) {
+        this.config = config;
         this.system = system;
         this.node = node;
         this.resp = resp;
@@ -45,17 +50,19 @@ public final class RedactorServer {
     /** Starts a server in a new actor system named {@code systemName}. */
     public static CompletionStage<RedactorServer> start(Config config, String configFile, String systemName) {
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), systemName, config);
-        return start(system, configFile).whenComplete((server, failure) -> {
+        return start(system, config, configFile).whenComplete((server, failure) -> {
             if (failure != null) {
                 system.terminate();
             }
         });
     }
 
-    /** Starts a server inside an existing actor system (which must use the cluster provider). */
-    public static CompletionStage<RedactorServer> start(ActorSystem<?> system, String configFile) {
-        Config config = system.settings().config();
-        NodeSettings settings = NodeSettings.from(config);
+    /**
+     * Starts Redactor inside an existing actor system, which must use the cluster provider. {@code config} holds
+     * the {@code redactor} section (see {@link RedactorConfig}); {@code configFile} is reported by INFO.
+     */
+    public static CompletionStage<RedactorServer> start(ActorSystem<?> system, Config config, String configFile) {
+        NodeSettings settings = NodeSettings.from(config, system.settings().config());
         int port = config.getInt("redactor.port");
         List<String> addresses = Arrays.stream(config.getString("redactor.bind").trim().split("\\s+"))
                 .map(address -> address.startsWith("-") ? address.substring(1) : address)
@@ -72,15 +79,22 @@ public final class RedactorServer {
                 .thenCompose(node -> {
                     CompletableFuture<RedactorServer> started = new CompletableFuture<>();
                     try {
-                        RespServer resp = RespServer.start(node.services(), addresses, port, respSettings);
-                        RedactorServer server = new RedactorServer(system, node, resp);
+                        RespServer resp = config.getBoolean("redactor.resp.enabled")
+                                ? RespServer.start(node.services(), addresses, port, respSettings)
+                                : null;
+                        RedactorServer server = new RedactorServer(system, node, resp, config);
                         shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "redactor-resp-unbind", () -> {
                             server.closeFrontEnd();
                             return CompletableFuture.completedFuture(Done.getInstance());
                         });
-                        log.info("Redactor {} ready: Redis protocol on {} port {}, {} partitions",
-                                io.redactor.actors.node.RedactorVersion.VERSION, String.join(" ", addresses),
-                                resp.port(), settings.partitions());
+                        if (resp != null) {
+                            log.info("Redactor {} ready: Redis protocol on {} port {}, {} partitions",
+                                    RedactorVersion.VERSION, String.join(" ", addresses), resp.port(),
+                                    settings.partitions());
+                        } else {
+                            log.info("Redactor {} ready in process, {} partitions", RedactorVersion.VERSION,
+                                    settings.partitions());
+                        }
                         started.complete(server);
                     } catch (Exception e) {
                         started.completeExceptionally(e);
@@ -89,8 +103,14 @@ public final class RedactorServer {
                 });
     }
 
+    /** The RESP port, or -1 when the RESP server is disabled. */
     public int port() {
-        return resp.port();
+        return resp == null ? -1 : resp.port();
+    }
+
+    /** The configuration this Redactor runs with (its {@code redactor} section and the rest). */
+    public Config config() {
+        return config;
     }
 
     public RedactorNode node() {
@@ -107,9 +127,21 @@ public final class RedactorServer {
                 .thenApply(done -> (Void) null);
     }
 
+    /**
+     * Stops what Redactor added to an application's actor system that would not stop with it: the RESP server
+     * and housekeeping. Partitions stop when the system does.
+     */
+    public void detach() {
+        closeFrontEnd();
+    }
+
     private void closeFrontEnd() {
-        node.stop();
-        resp.close();
+        if (frontEndClosed.compareAndSet(false, true)) {
+            node.stop();
+            if (resp != null) {
+                resp.close();
+            }
+        }
     }
 
     private static String runId() {
