@@ -54,6 +54,9 @@ public final class StringCommands {
                         .keySpecs(key("RO")).runsAtKeys(GetCommands::strlen).build(),
                 command("getrange", 4).flags(READONLY).acl("string").keys(1, 1, 1)
                         .keySpecs(key("RO", "access")).runsAtKeys(GetCommands::getrange).build(),
+                // Deprecated since Redis 2.0 but still served by 7.0: GETRANGE under its old name.
+                command("substr", 4).flags(READONLY).acl("string").keys(1, 1, 1)
+                        .keySpecs(key("RO", "access")).runsAtKeys(GetCommands::getrange).build(),
                 command("append", 3).flags(WRITE, DENYOOM, FAST).acl("string").keys(1, 1, 1)
                         .keySpecs(key("RW", "insert")).runsAtKeys(EditCommands::append).build(),
                 command("setrange", 4).flags(WRITE, DENYOOM).acl("string").keys(1, 1, 1)
