@@ -27,7 +27,7 @@ final class EditCommands {
             return IntegerReply.of(suffix.length);
         }
         int length = StringValues.length(value);
-        Strings.checkLength((long) length + suffix.length, call.server().config().protoMaxBulkLen());
+        Strings.checkLength(length, suffix.length, call.server().config().protoMaxBulkLen());
         MutableString mutable = mutable(db, key, value, suffix.length);
         mutable.append(suffix);
         return IntegerReply.of(mutable.length());
@@ -47,7 +47,7 @@ final class EditCommands {
             if (patch.length == 0) {
                 return IntegerReply.ZERO;
             }
-            Strings.checkLength(offset + patch.length, limit);
+            Strings.checkLength(offset, patch.length, limit);
             MutableString created = new MutableString(new byte[0], 0);
             created.writeAt((int) offset, patch);
             db.add(key, created);
@@ -56,7 +56,7 @@ final class EditCommands {
         if (patch.length == 0) {
             return IntegerReply.of(StringValues.length(value));
         }
-        Strings.checkLength(offset + patch.length, limit);
+        Strings.checkLength(offset, patch.length, limit);
         MutableString mutable = mutable(db, key, value, 0);
         mutable.writeAt((int) offset, patch);
         return IntegerReply.of(mutable.length());

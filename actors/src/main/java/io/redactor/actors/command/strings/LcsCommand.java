@@ -48,13 +48,13 @@ final class LcsCommand {
         for (int j = 3; j < call.argc(); j++) {
             byte[] opt = call.arg(j);
             boolean more = j < call.argc() - 1;
-            if (Arguments.is(opt, "idx")) {
+            if (Strings.isOption(opt, "idx")) {
                 getIndexes = true;
-            } else if (Arguments.is(opt, "len")) {
+            } else if (Strings.isOption(opt, "len")) {
                 getLength = true;
-            } else if (Arguments.is(opt, "withmatchlen")) {
+            } else if (Strings.isOption(opt, "withmatchlen")) {
                 withMatchLength = true;
-            } else if (Arguments.is(opt, "minmatchlen") && more) {
+            } else if (Strings.isOption(opt, "minmatchlen") && more) {
                 minMatchLength = Math.max(0, Arguments.parseLong(call.arg(++j)));
             } else {
                 return Errors.SYNTAX;

@@ -60,6 +60,10 @@ public final class StringCommands {
                 command("getrange", 4).flags(READONLY).acl("string").keys(1, 1, 1)
                         .keySpecs(key("RO", "access")).doc(StringDocs.GETRANGE)
                         .runsAtKeys(GetCommands::getrange).build(),
+                // Deprecated since Redis 2.0 but still served by 7.0: GETRANGE under its old name.
+                command("substr", 4).flags(READONLY).acl("string").keys(1, 1, 1)
+                        .keySpecs(key("RO", "access")).doc(StringDocs.SUBSTR)
+                        .runsAtKeys(GetCommands::getrange).build(),
                 command("append", 3).flags(WRITE, DENYOOM, FAST).acl("string").keys(1, 1, 1)
                         .keySpecs(key("RW", "insert")).doc(StringDocs.APPEND).runsAtKeys(EditCommands::append).build(),
                 command("setrange", 4).flags(WRITE, DENYOOM).acl("string").keys(1, 1, 1)

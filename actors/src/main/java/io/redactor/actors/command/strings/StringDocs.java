@@ -89,10 +89,19 @@ final class StringDocs {
     static final CommandDoc STRLEN = doc("Get the length of the value stored in a key", "2.2.0", "string", "O(1)")
             .args(key("key", 0));
 
+    private static final String SUBSTRING_COMPLEXITY = "O(N) where N is the length of the returned string. The "
+            + "complexity is ultimately determined by the returned length, but because creating a substring from an "
+            + "existing string is very cheap, it can be considered O(1) for small strings.";
+
     static final CommandDoc GETRANGE = doc("Get a substring of the string stored at a key", "2.4.0", "string",
-            "O(N) where N is the length of the returned string. The complexity is ultimately determined by the "
-            + "returned length, but because creating a substring from an existing string is very cheap, it can be "
-            + "considered O(1) for small strings.")
+            SUBSTRING_COMPLEXITY)
+            .args(key("key", 0),
+                integer("start"),
+                integer("end"));
+
+    static final CommandDoc SUBSTR = doc("Get a substring of the string stored at a key", "1.0.0", "string",
+            SUBSTRING_COMPLEXITY)
+            .deprecated("2.0.0", "`GETRANGE`")
             .args(key("key", 0),
                 integer("start"),
                 integer("end"));

@@ -1,5 +1,6 @@
 package io.redactor.actors.command.strings;
 
+import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.data.StringValues;
@@ -7,10 +8,25 @@ import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.NullReply;
 import io.redactor.core.reply.Reply;
 
+import java.util.Arrays;
+
 /** Helpers shared by the string commands. */
 final class Strings {
     private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
+
     private Strings() {
+    }
+
+    /**
+     * An option keyword, compared as Redis compares SET, GETEX and LCS options: as C strings (strcasecmp), so
+     * that an argument ends at its first zero byte and "NX\0anything" is NX.
+     */
+    static boolean isOption(byte[] arg, String lowerCaseKeyword) {
+        int end = 0;
+        while (end < arg.length && arg[end] != 0) {
+            end++;
+        }
+        return Arguments.is(end == arg.length ? arg : Arrays.copyOf(arg, end), lowerCaseKeyword);
     }
 
     /** Fails with WRONGTYPE unless the value is absent or a string. */
@@ -26,9 +42,13 @@ final class Strings {
         return value == null ? NullReply.NULL_BULK : new BulkString(StringValues.bytes(value));
     }
 
-    /** Redis's checkStringLength: a string may not grow past proto-max-bulk-len (nor past a Java array). */
-    static void checkLength(long size, long limit) {
-        if (size > Math.min(limit, MAX_ARRAY)) {
+    /**
+     * Redis's checkStringLength: a string of {@code size} bytes grown by {@code extra} may not pass
+     * proto-max-bulk-len (nor a Java array). Both are non-negative; a sum that overflows is too long as well.
+     */
+    static void checkLength(long size, long extra, long limit) {
+        long total = size + extra;
+        if (total < 0 || total > Math.min(limit, MAX_ARRAY)) {
             throw new CommandError(Errors.STRING_TOO_LONG);
         }
     }

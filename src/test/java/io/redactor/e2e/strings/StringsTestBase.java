@@ -1,0 +1,84 @@
+package io.redactor.e2e.strings;
+
+import io.redactor.testing.RawClient;
+import io.redactor.testing.TestRedactor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.TestInfo;
+import redis.clients.jedis.Jedis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Connections to the shared Redactor and per-test key names: every test (and every invocation of a
+ * parameterized test) gets keys of its own, so tests need no FLUSHALL and cannot see each other's data.
+ */
+abstract class StringsTestBase {
+    private static final AtomicLong INVOCATIONS = new AtomicLong();
+
+    protected Jedis jedis;
+    protected RawClient raw;
+    private String prefix;
+
+    @BeforeEach
+    void connect(TestInfo info) {
+        jedis = TestRedactor.shared().jedis();
+        raw = TestRedactor.shared().raw();
+        prefix = "str:" + getClass().getSimpleName() + ":" + info.getTestMethod().orElseThrow().getName() + ":"
+                + INVOCATIONS.incrementAndGet() + ":";
+    }
+
+    @AfterEach
+    void disconnect() {
+        jedis.close();
+        raw.close();
+    }
+
+    /** A key name unique to this test invocation. */
+    protected String key(String name) {
+        return prefix + name;
+    }
+
+    protected byte[] keyBytes(String name) {
+        return key(name).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Sends a command over the raw connection and returns its reply as RESP text. */
+    protected String call(String... command) {
+        return raw.call(command);
+    }
+
+    protected void assertReply(String expectedResp, String... command) {
+        assertEquals(expectedResp, call(command), String.join(" ", command));
+    }
+
+    /** The exact error line Redis 7.0 answers ("ERR syntax error"), without the leading '-'. */
+    protected void assertError(String expectedError, String... command) {
+        assertReply("-" + expectedError + "\r\n", command);
+    }
+
+    protected static String bulk(String value) {
+        return "$" + value.getBytes(StandardCharsets.UTF_8).length + "\r\n" + value + "\r\n";
+    }
+
+    protected static String integer(long value) {
+        return ":" + value + "\r\n";
+    }
+
+    protected static final String OK = "+OK\r\n";
+    protected static final String NIL = "$-1\r\n";
+    protected static final String SYNTAX = "ERR syntax error";
+    protected static final String NOT_INTEGER = "ERR value is not an integer or out of range";
+    protected static final String NOT_FLOAT = "ERR value is not a valid float";
+
+    protected static String arity(String command) {
+        return "ERR wrong number of arguments for '" + command + "' command";
+    }
+
+    protected static String invalidExpire(String command) {
+        return "ERR invalid expire time in '" + command + "' command";
+    }
+}
