@@ -3,7 +3,6 @@ package io.redactor.e2e.strings;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
 import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -85,8 +84,6 @@ class StringDifferentialTest {
         }
     }
 
-    @Disabled("bug: an INCRBYFLOAT result that looks like an integer reports OBJECT ENCODING int and the shared"
-            + " REFCOUNT, Redis reports embstr and 1 (data layer: StringValues derives both from the bytes)")
     @Test
     void incrbyfloatIntegralResultEncoding() {
         try (RawClient redis = RealRedis.shared().raw(); RawClient redactor = TestRedactor.shared().raw()) {
@@ -106,8 +103,6 @@ class StringDifferentialTest {
         }
     }
 
-    @Disabled("bug: COMMAND GETKEYSANDFLAGS SET reports the static key spec (RW access update variable_flags);"
-            + " Redis computes the flags from the arguments: OW update, or RW access update with GET")
     @Test
     void setKeyFlagsDependOnGet() {
         try (RawClient redis = RealRedis.shared().raw(); RawClient redactor = TestRedactor.shared().raw()) {

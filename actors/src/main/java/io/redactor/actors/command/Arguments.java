@@ -48,10 +48,13 @@ public final class Arguments {
         return SYNTAX;
     }
 
-    /** ASCII case-insensitive comparison with a lower-case keyword. */
+    /**
+     * Whether an argument is the given option keyword, compared as Redis compares options: case-insensitively
+     * and as C strings (strcasecmp), so that an argument ends at its first zero byte and "NX\0anything" is NX.
+     */
     public static boolean is(byte[] arg, String lowerCaseKeyword) {
         int length = lowerCaseKeyword.length();
-        if (arg.length != length) {
+        if (arg.length < length || (arg.length > length && arg[length] != 0)) {
             return false;
         }
         for (int i = 0; i < length; i++) {

@@ -3,8 +3,9 @@ package io.redactor.actors.data;
 import io.redactor.core.number.RedisIntegers;
 
 /**
- * Strings are stored either as an immutable {@code byte[]} (what SET and friends store) or as a
- * {@link MutableString} (after APPEND or SETRANGE changed one in place).
+ * Strings are stored as an immutable {@code byte[]} (what SET and most commands store), as a
+ * {@link FloatString} (an INCRBYFLOAT result), or as a {@link MutableString} (after APPEND or SETRANGE changed
+ * one in place). This class hides the difference from commands.
  */
 public final class StringValues {
     /** Redis stores strings up to this length inline with their header ("embstr"). */
@@ -15,16 +16,30 @@ public final class StringValues {
     }
 
     public static boolean isString(Object value) {
-        return value instanceof byte[] || value instanceof MutableString;
+        return value instanceof byte[] || value instanceof MutableString || value instanceof FloatString;
     }
 
     /** The bytes of a string value, safe to hand out (a copy when the value is mutable). */
     public static byte[] bytes(Object value) {
-        return value instanceof byte[] bytes ? bytes : ((MutableString) value).toBytes();
+        return switch (value) {
+            case byte[] bytes -> bytes;
+            case FloatString text -> text.bytes();
+            case MutableString mutable -> mutable.toBytes();
+            default -> throw new IllegalArgumentException("not a string: " + value.getClass());
+        };
+    }
+
+    /** The bytes of an immutable string value without copying, or null for a mutable one. */
+    public static byte[] immutableBytes(Object value) {
+        return switch (value) {
+            case byte[] bytes -> bytes;
+            case FloatString text -> text.bytes();
+            default -> null;
+        };
     }
 
     public static int length(Object value) {
-        return value instanceof byte[] bytes ? bytes.length : ((MutableString) value).length();
+        return value instanceof MutableString mutable ? mutable.length() : bytes(value).length;
     }
 
     /** OBJECT ENCODING of a string, following Redis's rules for values it stores. */
@@ -32,8 +47,8 @@ public final class StringValues {
         if (value instanceof MutableString) {
             return "raw";
         }
-        byte[] bytes = (byte[]) value;
-        if (bytes.length <= INT_ENCODABLE_LENGTH && RedisIntegers.isLong(bytes)) {
+        byte[] bytes = bytes(value);
+        if (value instanceof byte[] && bytes.length <= INT_ENCODABLE_LENGTH && RedisIntegers.isLong(bytes)) {
             return "int";
         }
         return bytes.length <= EMBSTR_LIMIT ? "embstr" : "raw";

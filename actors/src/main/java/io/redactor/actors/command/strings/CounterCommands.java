@@ -5,6 +5,7 @@ import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
+import io.redactor.actors.data.FloatString;
 import io.redactor.actors.data.StringValues;
 import io.redactor.core.number.LongDouble;
 import io.redactor.core.number.RedisIntegers;
@@ -75,9 +76,9 @@ final class CounterCommands {
         }
         byte[] stored = result.toHumanString();
         if (value == null) {
-            db.add(key, stored);
+            db.add(key, new FloatString(stored));
         } else {
-            db.overwrite(key, stored);
+            db.overwrite(key, new FloatString(stored));
         }
         return new BulkString(stored);
     }

@@ -67,7 +67,7 @@ final class EditCommands {
         if (value instanceof MutableString mutable) {
             return mutable;
         }
-        MutableString mutable = new MutableString((byte[]) value, extraCapacity);
+        MutableString mutable = new MutableString(StringValues.bytes(value), extraCapacity);
         db.overwrite(key, mutable);
         return mutable;
     }

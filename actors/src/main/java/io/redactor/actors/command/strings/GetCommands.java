@@ -98,6 +98,6 @@ final class GetCommands {
         if (value instanceof MutableString mutable) {
             return new BulkString(mutable.range((int) start, (int) end));
         }
-        return new BulkString(Arrays.copyOfRange((byte[]) value, (int) start, (int) end + 1));
+        return new BulkString(Arrays.copyOfRange(StringValues.bytes(value), (int) start, (int) end + 1));
     }
 }

@@ -48,13 +48,13 @@ final class LcsCommand {
         for (int j = 3; j < call.argc(); j++) {
             byte[] opt = call.arg(j);
             boolean more = j < call.argc() - 1;
-            if (Strings.isOption(opt, "idx")) {
+            if (Arguments.is(opt, "idx")) {
                 getIndexes = true;
-            } else if (Strings.isOption(opt, "len")) {
+            } else if (Arguments.is(opt, "len")) {
                 getLength = true;
-            } else if (Strings.isOption(opt, "withmatchlen")) {
+            } else if (Arguments.is(opt, "withmatchlen")) {
                 withMatchLength = true;
-            } else if (Strings.isOption(opt, "minmatchlen") && more) {
+            } else if (Arguments.is(opt, "minmatchlen") && more) {
                 minMatchLength = Math.max(0, Arguments.parseLong(call.arg(++j)));
             } else {
                 return Errors.SYNTAX;

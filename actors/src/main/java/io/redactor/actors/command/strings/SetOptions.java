@@ -30,15 +30,15 @@ record SetOptions(int flags, byte[] expire) {
         for (int j = from; j < args.length; j++) {
             byte[] opt = args[j];
             boolean hasNext = j < args.length - 1;
-            if (set && Strings.isOption(opt, "nx") && (flags & XX) == 0) {
+            if (set && Arguments.is(opt, "nx") && (flags & XX) == 0) {
                 flags |= NX;
-            } else if (set && Strings.isOption(opt, "xx") && (flags & NX) == 0) {
+            } else if (set && Arguments.is(opt, "xx") && (flags & NX) == 0) {
                 flags |= XX;
-            } else if (set && Strings.isOption(opt, "get")) {
+            } else if (set && Arguments.is(opt, "get")) {
                 flags |= GET;
-            } else if (set && Strings.isOption(opt, "keepttl") && (flags & (PERSIST | ANY_EXPIRE)) == 0) {
+            } else if (set && Arguments.is(opt, "keepttl") && (flags & (PERSIST | ANY_EXPIRE)) == 0) {
                 flags |= KEEPTTL;
-            } else if (!set && Strings.isOption(opt, "persist") && (flags & (ANY_EXPIRE | KEEPTTL)) == 0) {
+            } else if (!set && Arguments.is(opt, "persist") && (flags & (ANY_EXPIRE | KEEPTTL)) == 0) {
                 flags |= PERSIST;
             } else if (hasNext && expireOption(opt) != 0
                     && (flags & (KEEPTTL | PERSIST | (ANY_EXPIRE & ~expireOption(opt)))) == 0) {
@@ -52,16 +52,16 @@ record SetOptions(int flags, byte[] expire) {
     }
 
     private static int expireOption(byte[] opt) {
-        if (Strings.isOption(opt, "ex")) {
+        if (Arguments.is(opt, "ex")) {
             return EX;
         }
-        if (Strings.isOption(opt, "px")) {
+        if (Arguments.is(opt, "px")) {
             return PX;
         }
-        if (Strings.isOption(opt, "exat")) {
+        if (Arguments.is(opt, "exat")) {
             return EXAT;
         }
-        return Strings.isOption(opt, "pxat") ? PXAT : 0;
+        return Arguments.is(opt, "pxat") ? PXAT : 0;
     }
 
     boolean has(int flag) {

@@ -8,25 +8,12 @@ import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.NullReply;
 import io.redactor.core.reply.Reply;
 
-import java.util.Arrays;
 
 /** Helpers shared by the string commands. */
 final class Strings {
     private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
 
     private Strings() {
-    }
-
-    /**
-     * An option keyword, compared as Redis compares SET, GETEX and LCS options: as C strings (strcasecmp), so
-     * that an argument ends at its first zero byte and "NX\0anything" is NX.
-     */
-    static boolean isOption(byte[] arg, String lowerCaseKeyword) {
-        int end = 0;
-        while (end < arg.length && arg[end] != 0) {
-            end++;
-        }
-        return Arguments.is(end == arg.length ? arg : Arrays.copyOf(arg, end), lowerCaseKeyword);
     }
 
     /** Fails with WRONGTYPE unless the value is absent or a string. */
