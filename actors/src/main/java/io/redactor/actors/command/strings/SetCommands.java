@@ -46,9 +46,11 @@ final class SetCommands {
         if (options.has(SetOptions.GET)) {
             old = Strings.reply(Strings.requireString(db.read(key)));
         }
-        boolean found = db.write(key) != null;
-        if ((options.has(SetOptions.NX) && found) || (options.has(SetOptions.XX) && !found)) {
-            return old != null ? old : skipped;
+        if (options.has(SetOptions.NX) || options.has(SetOptions.XX)) {
+            boolean found = db.write(key) != null;
+            if (options.has(SetOptions.NX) == found) {
+                return old != null ? old : skipped;
+            }
         }
         db.set(key, value, options.has(SetOptions.KEEPTTL));
         if (expireAt != Db.NO_EXPIRE) {
