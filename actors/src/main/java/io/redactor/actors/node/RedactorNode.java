@@ -45,14 +45,10 @@ public final class RedactorNode {
         PartitionMap partitionMap = new PartitionMap(settings.partitions());
         ServerContext server = new ServerContext(config, new ServerStats(), partitionMap);
         PartitionDirectory directory = new PartitionDirectory(settings.partitions());
-        Duration expiryInterval = Duration.ofMillis(Math.max(1, 1000 / config.hz()));
-        // Redis gives active expiry a quarter of each cron period; partitions share it.
-        long expiryBudget = expiryInterval.toNanos() / 4 / settings.partitions();
 
         return joinCluster(system, settings)
                 .thenCompose(up -> Partitions.start(system, settings.partitions(), directory,
-                        gateway -> new Partition.Environment(server, directory, gateway, settings.stashCapacity(),
-                                expiryInterval, Math.max(expiryBudget, 50_000)),
+                        gateway -> new Partition.Environment(server, directory, gateway, settings.stashCapacity()),
                         settings.partitionDispatcher(), settings.startupTimeout()))
                 .thenApply(gateway -> {
                     ClientRegistry clients = new ClientRegistry(config::maxclients);

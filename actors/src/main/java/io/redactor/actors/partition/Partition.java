@@ -28,6 +28,7 @@ public final class Partition {
     public static final EntityTypeKey<Message> TYPE_KEY = EntityTypeKey.create(Message.class, "partition");
 
     private static final int TTL_SAMPLES = 20;
+    private static final long MIN_EXPIRY_BUDGET_NANOS = 50_000;
 
     static final ErrorReply QUEUE_FULL =
             new ErrorReply("BUSY Redactor partition queue is full, retry later");
@@ -69,7 +70,7 @@ public final class Partition {
 
     /** Everything a partition needs from its node. */
     public record Environment(ServerContext server, PartitionDirectory directory, PartitionGateway gateway,
-                              int stashCapacity, Duration expiryInterval, long expiryBudgetNanos) {
+                              int stashCapacity) {
     }
 
     public static String entityId(int partition) {
@@ -90,6 +91,9 @@ public final class Partition {
     private final PartitionData data;
     private final CommandRunner runner;
     private final ActiveExpiry expiry = new ActiveExpiry();
+    private final TimerScheduler<Message> timers;
+    private int expiryHz;
+    private long expiryBudgetNanos;
     private final java.util.SplittableRandom sampler = new java.util.SplittableRandom();
 
     private Partition(int partition, Environment env, ActorContext<Message> context, StashBuffer<Message> stash,
@@ -100,8 +104,21 @@ public final class Partition {
         this.stash = stash;
         this.data = new PartitionData(partition, env.server());
         this.runner = new CommandRunner(env.server());
+        this.timers = timers;
         env.directory().register(partition, context.getSelf());
-        timers.startTimerWithFixedDelay(ExpireTick.INSTANCE, env.expiryInterval());
+        scheduleExpiry();
+    }
+
+    /**
+     * Redis runs its expiry cycle hz times a second and gives it a quarter of each period; the partitions share
+     * that quarter. Follows CONFIG SET hz.
+     */
+    private void scheduleExpiry() {
+        expiryHz = env.server().config().hz();
+        Duration interval = Duration.ofMillis(Math.max(1, 1000 / expiryHz));
+        expiryBudgetNanos = Math.max(MIN_EXPIRY_BUDGET_NANOS,
+                interval.toNanos() / 4 / env.server().partitions().count());
+        timers.startTimerWithFixedDelay(ExpireTick.INSTANCE, interval);
     }
 
     private Behavior<Message> idle() {
@@ -208,7 +225,10 @@ public final class Partition {
     }
 
     private Behavior<Message> expire() {
-        expiry.cycle(data, env.expiryBudgetNanos());
+        if (env.server().config().hz() != expiryHz) {
+            scheduleExpiry();
+        }
+        expiry.cycle(data, expiryBudgetNanos);
         return Behaviors.same();
     }
 

@@ -14,7 +14,6 @@ import io.redactor.core.keys.PartitionMap;
 import io.redactor.core.reply.Reply;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,8 +42,7 @@ final class PartitionFixture implements AutoCloseable {
             throw new IllegalStateException("partition " + p + " is not local");
         });
         router = new CommandRouter(new CommandTable(CommandFamilies.all()), partitionMap);
-        Partition.Environment env = new Partition.Environment(server, directory, gateway, stashCapacity,
-                Duration.ofMillis(50), 1_000_000);
+        Partition.Environment env = new Partition.Environment(server, directory, gateway, stashCapacity);
         for (int p = 0; p < partitions; p++) {
             testKit.spawn(Partition.create(p, env), "partition-" + p);
         }

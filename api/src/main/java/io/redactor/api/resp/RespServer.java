@@ -7,7 +7,9 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -62,11 +64,11 @@ public final class RespServer implements AutoCloseable {
                 .option(ChannelOption.SO_BACKLOG, Integer.parseInt(config.get("tcp-backlog")))
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
-                .childOption(ChannelOption.SO_KEEPALIVE, config.tcpKeepalive() > 0)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         connections.add(channel);
+                        applyKeepalive(channel, config.tcpKeepalive());
                         RespDecoder decoder = new RespDecoder(config::protoMaxBulkLen, config::clientQueryBufferLimit,
                                 node.server().stats().netInputBytes);
                         channel.pipeline().addLast("decoder", decoder);
@@ -86,6 +88,15 @@ public final class RespServer implements AutoCloseable {
         }
         log.debug("RESP server on {} using {}", addresses, epoll ? "epoll" : "NIO");
         return new RespServer(boss, listeners, connections);
+    }
+
+    /** Redis's tcp-keepalive: probes after that many idle seconds (Linux), off when 0. Read for each connection. */
+    private static void applyKeepalive(SocketChannel channel, int seconds) {
+        channel.config().setOption(ChannelOption.SO_KEEPALIVE, seconds > 0);
+        if (seconds > 0 && channel instanceof EpollSocketChannel) {
+            channel.config().setOption(EpollChannelOption.TCP_KEEPIDLE, seconds);
+            channel.config().setOption(EpollChannelOption.TCP_KEEPINTVL, Math.max(1, seconds / 3));
+        }
     }
 
     /** The port actually bound (useful when started on port 0). */
