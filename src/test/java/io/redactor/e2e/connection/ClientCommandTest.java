@@ -117,6 +117,7 @@ class ClientCommandTest {
             long aId = idOf(a);
             assertEquals(1, jedis.clientKill(ClientKillParams.clientKillParams().id(Long.toString(aId))));
             assertTrue(a.isClosedByServer(5000));
+            awaitGone(aId);
             assertEquals(0, jedis.clientKill(ClientKillParams.clientKillParams().id(Long.toString(aId))));
 
             assertEquals(1, jedis.clientKill(ClientKillParams.clientKillParams().addr(addressOf(b))));
@@ -148,7 +149,11 @@ class ClientCommandTest {
             assertTrue(jedis.clientKill(ClientKillParams.clientKillParams().type(ClientType.NORMAL)) >= 1);
             assertTrue(c.isClosedByServer(5000));
             assertEquals(0, jedis.clientKill(ClientKillParams.clientKillParams().type(ClientType.PUBSUB)));
-            assertEquals(0, jedis.clientKill(ClientKillParams.clientKillParams().user("default")));
+        }
+        try (RawClient e = TestRedactor.shared().raw()) {
+            e.call("PING");
+            assertTrue(jedis.clientKill(ClientKillParams.clientKillParams().user("default")) >= 1);
+            assertTrue(e.isClosedByServer(5000));
             assertEquals("PONG", jedis.ping());
         }
     }
@@ -177,6 +182,15 @@ class ClientCommandTest {
             assertTrue(ours.contains(line), line + " missing from " + ours);
         }
         assertEquals("-ERR unknown subcommand 'nope'. Try CLIENT HELP.\r\n", raw.call("CLIENT", "nope"));
+    }
+
+    /** Waits until a killed client has left the server's list (its connection closes asynchronously). */
+    private void awaitGone(long id) {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!jedis.clientList(id).isEmpty()) {
+            assertTrue(System.nanoTime() < deadline, "client " + id + " is still listed 5 s after being killed");
+            Thread.onSpinWait();
+        }
     }
 
     private static long idOf(RawClient client) {

@@ -174,9 +174,11 @@ class ExpiryTest {
     void volatileKeysDisappearWithoutBeingTouched() {
         List<String> keys = PartitionKeys.spread("active:", 200);
         jedis.set("stays", "v");
-        for (String key : keys) {
-            jedis.set(key, "v");
-            jedis.pexpire(key, 100);
+        // Pipelined, so that all are stored well before the first one is due.
+        try (var pipeline = jedis.pipelined()) {
+            for (String key : keys) {
+                pipeline.psetex(key, 300, "v");
+            }
         }
         assertEquals(201, jedis.dbSize());
         assertTrue(jedis.info("keyspace").contains("db0:keys=201,expires=200,"), jedis.info("keyspace"));

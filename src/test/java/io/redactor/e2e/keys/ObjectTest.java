@@ -35,6 +35,7 @@ class ObjectTest {
         jedis.configSet("maxmemory-policy", "noeviction");
         jedis.configSet("maxmemory", "0");
         jedis.configSet("lfu-log-factor", "10");
+        jedis.configSet("lfu-decay-time", "1");
         jedis.close();
         raw.close();
     }
@@ -91,12 +92,14 @@ class ObjectTest {
 
     @Test
     void idleTimeGrowsUntilTheKeyIsReadOrTouched() throws InterruptedException {
+        // The LRU clock counts whole seconds: start early in one so that no second turns between two checks.
+        awaitStartOfSecond();
         jedis.set("read", "v");
         jedis.set("touched", "v");
         jedis.set("looked-at", "v");
         assertEquals(0, jedis.objectIdletime("read"));
-        Thread.sleep(1100);
-        assertTrue(jedis.objectIdletime("read") >= 1);
+        Thread.sleep(1000);
+        assertEquals(1, jedis.objectIdletime("read"));
         jedis.get("read");
         jedis.touch("touched");
         // None of these count as an access.
@@ -106,7 +109,13 @@ class ObjectTest {
         jedis.objectEncoding("looked-at");
         assertEquals(0, jedis.objectIdletime("read"));
         assertEquals(0, jedis.objectIdletime("touched"));
-        assertTrue(jedis.objectIdletime("looked-at") >= 1);
+        assertEquals(1, jedis.objectIdletime("looked-at"));
+    }
+
+    private static void awaitStartOfSecond() throws InterruptedException {
+        while (System.currentTimeMillis() % 1000 > 200) {
+            Thread.sleep(System.currentTimeMillis() % 1000 > 950 ? 1 : 20);
+        }
     }
 
     @Test
@@ -123,6 +132,7 @@ class ObjectTest {
     void frequencyCountsAccessesLogarithmically() {
         jedis.configSet("maxmemory-policy", "allkeys-lfu");
         jedis.configSet("lfu-log-factor", "0");
+        jedis.configSet("lfu-decay-time", "0"); // no decay if a minute turns during the test
         jedis.set("k", "v");
         assertEquals(5, jedis.objectFreq("k"), "a new value starts at LFU_INIT_VAL");
         for (int i = 0; i < 3; i++) {

@@ -7,6 +7,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -55,6 +59,29 @@ class RelocationTest {
         assertEquals("value", jedis.get(third));
         assertEquals(-1, jedis.ttl(third), "and the target's TTL goes with its old value");
         assertEquals(1, jedis.dbSize());
+    }
+
+    @Test
+    void aKeyRenamedBackAndForthAcrossPartitionsIsAlwaysInExactlyOnePlace() throws Exception {
+        String left = "pingpong:left";
+        String right = PartitionKeys.elsewhere("pingpong:right", left);
+        jedis.set(left, "ball");
+        ExecutorService renamer = Executors.newSingleThreadExecutor();
+        try (Jedis other = TestRedactor.shared().jedis()) {
+            Future<?> renames = renamer.submit(() -> {
+                for (int i = 0; i < 300; i++) {
+                    other.rename(left, right);
+                    other.rename(right, left);
+                }
+            });
+            while (!renames.isDone()) {
+                assertEquals(1, jedis.exists(left, right), "EXISTS sees the key in both places or in none");
+            }
+            renames.get();
+        } finally {
+            renamer.shutdownNow();
+        }
+        assertEquals("ball", jedis.get(left));
     }
 
     @Test
