@@ -9,6 +9,7 @@ import redis.clients.jedis.Jedis;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
+import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -46,6 +47,35 @@ class ScanTest {
             assertEquals(keys, scanAll(new ScanParams().count(count), null), "COUNT " + count);
         }
         assertEquals(keys, scanAll(new ScanParams(), null), "default COUNT");
+    }
+
+    @Test
+    void aHugeCountReadsAWholePartitionPerCall() {
+        Set<String> keys = new HashSet<>(PartitionKeys.spread("huge:", 300));
+        keys.forEach(key -> jedis.set(key, "v"));
+        Set<String> seen = new HashSet<>();
+        String cursor = "0";
+        int calls = 0;
+        do {
+            List<byte[]> page = RespBytes.elements(
+                    raw.call(bytes("SCAN"), bytes(cursor), bytes("COUNT"), bytes("9223372036854775807")));
+            cursor = text(page.get(0));
+            RespBytes.elements(page.get(1)).forEach(key -> seen.add(text(key)));
+            calls++;
+        } while (!cursor.equals("0"));
+        assertEquals(keys, seen);
+        assertTrue(calls <= PartitionKeys.SHARED.count(), calls + " calls for " + PartitionKeys.SHARED.count()
+                + " partitions");
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The content of a raw bulk string reply. */
+    private static String text(byte[] bulk) {
+        String reply = new String(bulk, StandardCharsets.UTF_8);
+        return reply.substring(reply.indexOf("\r\n") + 2, reply.length() - 2);
     }
 
     @Test
@@ -152,6 +182,18 @@ class ScanTest {
         assertTrue(keys.containsAll(drawn), "drawn " + drawn);
         assertTrue(drawn.size() > 5, "50 draws gave only " + drawn);
         assertEquals("-ERR wrong number of arguments for 'randomkey' command\r\n", raw.call("RANDOMKEY", "x"));
+    }
+
+    @Test
+    void randomkeyFindsTheLiveKeyAmongManyExpiredOnesNotYetReclaimed() throws InterruptedException {
+        jedis.set("live", "v");
+        try (var pipeline = jedis.pipelined()) {
+            for (int i = 0; i < 10_000; i++) {
+                pipeline.psetex("{expired}" + i, 20, "v");
+            }
+        }
+        Thread.sleep(30);
+        assertEquals("live", jedis.randomKey(), "all others have expired, even if active expiry has not run yet");
     }
 
     private Set<String> scanAll(ScanParams params, String type) {
