@@ -89,6 +89,8 @@ class ClientCommandTest {
         String all = jedis.clientList();
         assertTrue(all.contains("id=" + id + " ") && all.contains(" name=lister "), all);
         assertTrue(all.lines().count() >= 2, all);
+        List<Long> ids = all.lines().map(line -> Long.parseLong(fields(line).get("id"))).toList();
+        assertEquals(ids.stream().sorted().toList(), ids, "clients are listed in the order they connected");
         assertEquals(all.lines().count(), jedis.clientList(ClientType.NORMAL).lines().count());
         assertEquals("", jedis.clientList(ClientType.PUBSUB));
         assertEquals("", jedis.clientList(ClientType.REPLICA));
