@@ -4,7 +4,7 @@ import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.command.Errors;
-import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.command.keys.DatabaseIndex;
 import io.redactor.actors.node.RedactorVersion;
 import io.redactor.core.reply.ArrayReply;
 import io.redactor.core.reply.BulkString;
@@ -38,11 +38,7 @@ final class SessionCommands {
     }
 
     static Reply select(ClientCall call) {
-        int index = Arguments.parseInt(call.arg(1));
-        if (index < 0 || index >= Keyspace.DATABASES) {
-            return Errors.DB_INDEX_OUT_OF_RANGE;
-        }
-        call.client().setDb(index);
+        call.client().setDb(DatabaseIndex.parse(call.arg(1)));
         return SimpleString.OK;
     }
 

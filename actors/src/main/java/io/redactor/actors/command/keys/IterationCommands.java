@@ -5,6 +5,7 @@ import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Database;
+import io.redactor.actors.data.Db;
 import io.redactor.actors.data.Lookup;
 import io.redactor.actors.data.PartitionData;
 import io.redactor.actors.data.Values;
@@ -37,9 +38,25 @@ final class IterationCommands {
         return new ArrayReply(keys);
     }
 
+    /**
+     * A draw gives up after a bounded number of expired picks (deleting them); Redis keeps drawing until it
+     * finds a live key or the database is empty, so draw again for as long as draws make progress.
+     */
     static Reply randomkey(KeyCall call) {
-        byte[] key = call.db().randomKey(ThreadLocalRandom.current());
-        return key == null ? NullReply.NULL_BULK : new BulkString(key);
+        Db db = call.db();
+        long size = db.size();
+        while (size > 0) {
+            byte[] key = db.randomKey(ThreadLocalRandom.current());
+            if (key != null) {
+                return new BulkString(key);
+            }
+            long left = db.size();
+            if (left >= size) {
+                break;
+            }
+            size = left;
+        }
+        return NullReply.NULL_BULK;
     }
 
     /** Which partition a SCAN runs in: the one its cursor points into (errors surface when it runs). */
@@ -84,7 +101,7 @@ final class IterationCommands {
         Database db = ((PartitionData) call.keyspace()).db(call.dbIndex());
         List<byte[]> found = new ArrayList<>();
         long inner = ScanCursor.inner(cursor, partitions);
-        long budget = count * 10;
+        long budget = count > Long.MAX_VALUE / 10 ? Long.MAX_VALUE : count * 10;
         do {
             inner = db.scan(inner, found::add);
         } while (inner != 0 && budget-- > 0 && found.size() < count);

@@ -4,7 +4,6 @@ import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
-import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.data.Values;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.IntegerReply;
@@ -60,7 +59,7 @@ final class RelocationCommands {
             if (Arguments.is(opt, "replace")) {
                 replace = true;
             } else if (Arguments.is(opt, "db") && j < call.argc() - 1) {
-                targetDb = databaseIndex(call.arg(++j));
+                targetDb = DatabaseIndex.parse(call.arg(++j));
             } else {
                 return Errors.SYNTAX;
             }
@@ -91,7 +90,7 @@ final class RelocationCommands {
     }
 
     static Reply move(KeyCall call) {
-        int targetDb = databaseIndex(call.arg(2));
+        int targetDb = DatabaseIndex.parse(call.arg(2));
         if (targetDb == call.dbIndex()) {
             return SAME_OBJECT;
         }
@@ -118,13 +117,5 @@ final class RelocationCommands {
         if (expireAt != Db.NO_EXPIRE) {
             db.setExpireAt(key, expireAt);
         }
-    }
-
-    static int databaseIndex(byte[] arg) {
-        int index = Arguments.parseInt(arg);
-        if (index < 0 || index >= Keyspace.DATABASES) {
-            throw new io.redactor.actors.command.CommandError(Errors.DB_INDEX_OUT_OF_RANGE);
-        }
-        return index;
     }
 }

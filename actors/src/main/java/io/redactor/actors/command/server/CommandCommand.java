@@ -99,8 +99,9 @@ final class CommandCommand {
         List<Reply> reply = new ArrayList<>(keys.size());
         for (KeyExtraction.FoundKey key : keys) {
             BulkString name = new BulkString(command[key.position()]);
+            List<String> flags = KeyFlagsByArguments.flags(spec.fullName(), command, key.flags());
             reply.add(withFlags
-                    ? ArrayReply.of(name, new SetReply(key.flags().stream().<Reply>map(SimpleString::new).toList()))
+                    ? ArrayReply.of(name, new SetReply(flags.stream().<Reply>map(SimpleString::new).toList()))
                     : name);
         }
         return new ArrayReply(reply);

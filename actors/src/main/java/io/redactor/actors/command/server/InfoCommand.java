@@ -15,6 +15,7 @@ import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.VerbatimString;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -28,7 +29,7 @@ import java.util.concurrent.CompletionStage;
  */
 final class InfoCommand {
     private static final List<String> DEFAULT = List.of("server", "clients", "memory", "persistence", "stats",
-            "replication", "cpu", "errorstats", "cluster", "keyspace");
+            "replication", "cpu", "modules", "errorstats", "cluster", "keyspace");
 
     private InfoCommand() {
     }
@@ -64,7 +65,7 @@ final class InfoCommand {
     }
 
     private static void section(StringBuilder out, String name, NodeServices node, KeyspaceStatistics.Counts keyspace) {
-        out.append("# ").append(Character.toUpperCase(name.charAt(0))).append(name.substring(1)).append("\r\n");
+        out.append("# ").append(title(name)).append("\r\n");
         switch (name) {
             case "server" -> server(out, node);
             case "clients" -> clients(out, node);
@@ -73,12 +74,20 @@ final class InfoCommand {
             case "stats" -> stats(out, node.server().stats());
             case "replication" -> replication(out);
             case "cpu" -> cpu(out);
+            case "modules" -> {
+                // No modules: the section is there, empty, as in a Redis without any.
+            }
             case "errorstats" -> node.server().stats().errorsByCode().forEach((code, count) ->
                     field(out, "errorstat_" + code, "count=" + count));
             case "cluster" -> field(out, "cluster_enabled", 0);
             case "keyspace" -> keyspace(out, keyspace);
             default -> throw new IllegalArgumentException(name);
         }
+    }
+
+    /** "server" is titled "Server", "cpu" "CPU", as Redis titles them. */
+    private static String title(String section) {
+        return section.equals("cpu") ? "CPU" : Character.toUpperCase(section.charAt(0)) + section.substring(1);
     }
 
     private static void server(StringBuilder out, NodeServices node) {
@@ -90,15 +99,15 @@ final class InfoCommand {
         field(out, "redis_git_sha1", "00000000");
         field(out, "redis_git_dirty", 0);
         field(out, "redis_mode", "standalone");
-        field(out, "os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                + System.getProperty("os.arch"));
+        field(out, "os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + machine());
         field(out, "arch_bits", 64);
         field(out, "multiplexing_api", "epoll");
         field(out, "process_id", id.processId());
         field(out, "process_supervised", "no");
         field(out, "run_id", id.runId());
         field(out, "tcp_port", id.tcpPort());
-        field(out, "server_time_usec", now * 1000);
+        Instant instant = Instant.now();
+        field(out, "server_time_usec", instant.getEpochSecond() * 1_000_000 + instant.getNano() / 1000);
         field(out, "uptime_in_seconds", uptime);
         field(out, "uptime_in_days", uptime / 86400);
         field(out, "hz", config.hz());
@@ -110,6 +119,12 @@ final class InfoCommand {
         field(out, "redactor_version", RedactorVersion.VERSION);
         field(out, "redactor_partitions", node.server().partitions().count());
         field(out, "jvm_version", Runtime.version().toString());
+    }
+
+    /** The hardware name as uname reports it (Redis prints x86_64 where the JVM says amd64). */
+    private static String machine() {
+        String arch = System.getProperty("os.arch");
+        return arch.equals("amd64") ? "x86_64" : arch;
     }
 
     private static void clients(StringBuilder out, NodeServices node) {
