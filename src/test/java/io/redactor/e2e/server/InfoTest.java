@@ -7,7 +7,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -79,8 +78,6 @@ class InfoTest {
     }
 
     @Test
-    @Disabled("bug: INFO server reports tcp_port:0 when the server was configured with port 0 (any free port): "
-            + "RedactorServer builds ServerIdentity from the configured port, not the bound one")
     void tcpPortIsTheListeningPort() {
         assertEquals(Integer.toString(server.port()), fields(jedis.info("server")).get("tcp_port"));
     }

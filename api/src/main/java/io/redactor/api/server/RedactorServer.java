@@ -82,6 +82,9 @@ public final class RedactorServer {
                         RespServer resp = config.getBoolean("redactor.resp.enabled")
                                 ? RespServer.start(node.services(), addresses, port, respSettings)
                                 : null;
+                        if (resp != null) {
+                            identity.listeningOn(resp.port());
+                        }
                         RedactorServer server = new RedactorServer(system, node, resp, config);
                         shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "redactor-resp-unbind", () -> {
                             server.closeFrontEnd();
