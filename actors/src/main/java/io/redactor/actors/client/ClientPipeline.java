@@ -56,6 +56,9 @@ public final class ClientPipeline {
     private final int[] buildingPartitions = new int[MAX_BATCH];
     private int buildingCount;
     private boolean flushScheduled;
+    /** When the current drain started, and how many commands it dispatched (counted in bulk). */
+    private long dispatchedAt;
+    private int dispatched;
     private boolean paused;
     private boolean closed;
 
@@ -120,6 +123,7 @@ public final class ClientPipeline {
     }
 
     private void drain() {
+        dispatchedAt = System.currentTimeMillis();
         while (!closed && !queue.isEmpty()) {
             Object head = queue.peekFirst();
             if (head instanceof ErrorReply fatal) {
@@ -145,6 +149,10 @@ public final class ClientPipeline {
             }
         }
         sendBatch();
+        if (dispatched > 0) {
+            node.server().stats().commandsProcessed.add(dispatched);
+            dispatched = 0;
+        }
         if (paused && queue.size() <= pauseAbove / 2 && !closed) {
             paused = false;
             output.setReading(true);
@@ -204,8 +212,8 @@ public final class ClientPipeline {
     }
 
     private void touch(CommandSpec spec) {
-        session.touched(System.currentTimeMillis(), spec.fullName());
-        node.server().stats().commandsProcessed.increment();
+        session.touched(dispatchedAt, spec.fullName());
+        dispatched++;
     }
 
     private void runAtClient(CommandSpec spec, byte[][] args) {

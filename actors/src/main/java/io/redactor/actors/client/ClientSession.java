@@ -1,5 +1,7 @@
 package io.redactor.actors.client;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Locale;
 
 /**
@@ -8,14 +10,29 @@ import java.util.Locale;
  * others read are volatile).
  */
 public final class ClientSession {
+    private static final VarHandle LAST_INTERACTION;
+    private static final VarHandle LAST_COMMAND;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            LAST_INTERACTION = lookup.findVarHandle(ClientSession.class, "lastInteractionMs", long.class);
+            LAST_COMMAND = lookup.findVarHandle(ClientSession.class, "lastCommand", String.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final long id;
     private final ClientEndpoint endpoint;
     private final long createdAtMs;
     private volatile String name = "";
     private volatile int db;
     private volatile int protocol = 2;
-    private volatile long lastInteractionMs;
-    private volatile String lastCommand = "NULL";
+    // Written for every command by the client's thread, read rarely by others (CLIENT LIST, idle timeout):
+    // release/acquire access instead of volatile fences on the hot path.
+    private long lastInteractionMs;
+    private String lastCommand = "NULL";
     private volatile boolean closing;
 
     public ClientSession(long id, ClientEndpoint endpoint, long nowMs) {
@@ -60,8 +77,8 @@ public final class ClientSession {
     }
 
     public void touched(long nowMs, String commandFullName) {
-        lastInteractionMs = nowMs;
-        lastCommand = commandFullName;
+        LAST_INTERACTION.setRelease(this, nowMs);
+        LAST_COMMAND.setRelease(this, commandFullName);
     }
 
     public long createdAtMs() {
@@ -69,11 +86,11 @@ public final class ClientSession {
     }
 
     public long lastInteractionMs() {
-        return lastInteractionMs;
+        return (long) LAST_INTERACTION.getAcquire(this);
     }
 
     public String lastCommand() {
-        return lastCommand;
+        return (String) LAST_COMMAND.getAcquire(this);
     }
 
     /** Marks the client to be closed once its pending replies are written (QUIT, protocol errors). */
@@ -95,7 +112,7 @@ public final class ClientSession {
                 + " fd=" + endpoint.fd()
                 + " name=" + name
                 + " age=" + (nowMs - createdAtMs) / 1000
-                + " idle=" + (nowMs - lastInteractionMs) / 1000
+                + " idle=" + (nowMs - lastInteractionMs()) / 1000
                 + " flags=N"
                 + " db=" + db
                 + " sub=0 psub=0 ssub=0 multi=-1"

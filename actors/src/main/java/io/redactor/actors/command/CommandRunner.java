@@ -23,7 +23,7 @@ public final class CommandRunner {
     public Reply run(Invocation invocation, Keyspace keyspace, long now) {
         CommandSpec spec = invocation.spec();
         try {
-            return keyHandler(spec).execute(call.bind(spec, invocation.args(), keyspace, invocation.db(), now));
+            return spec.keyHandler().execute(call.bind(spec, invocation.args(), keyspace, invocation.db(), now));
         } catch (CommandError e) {
             return e.reply();
         } catch (OutOfMemoryError e) {
@@ -32,14 +32,5 @@ public final class CommandRunner {
             log.error("command {} failed", spec.fullName(), e);
             return new ErrorReply("ERR internal error while running '" + spec.fullName() + "': " + e);
         }
-    }
-
-    static KeyCommand keyHandler(CommandSpec spec) {
-        return switch (spec.placement()) {
-            case Placement.AtKeys p -> p.handler();
-            case Placement.AtAllPartitions p -> p.handler();
-            case Placement.AtChosenPartition p -> p.handler();
-            default -> throw new IllegalArgumentException(spec.fullName() + " does not run at its data");
-        };
     }
 }

@@ -25,6 +25,7 @@ public final class CommandSpec {
     private final List<KeySpec> keySpecs;
     private final CommandDoc doc;
     private final Placement placement;
+    private final KeyCommand keyHandler;
     private final Map<String, CommandSpec> subcommands;
 
     private CommandSpec(Builder b, String parentName) {
@@ -38,6 +39,12 @@ public final class CommandSpec {
         this.keySpecs = List.copyOf(b.keySpecs);
         this.doc = b.doc;
         this.placement = b.placement;
+        this.keyHandler = switch (placement) {
+            case Placement.AtKeys p -> p.handler();
+            case Placement.AtAllPartitions p -> p.handler();
+            case Placement.AtChosenPartition p -> p.handler();
+            case null, default -> null;
+        };
         Map<String, CommandSpec> subs = new LinkedHashMap<>();
         for (Builder sub : b.subcommands) {
             subs.put(sub.name, new CommandSpec(sub, b.name));
@@ -100,6 +107,11 @@ public final class CommandSpec {
 
     public Placement placement() {
         return placement;
+    }
+
+    /** The handler of a command that runs at its data; null for those that run at the client. */
+    public KeyCommand keyHandler() {
+        return keyHandler;
     }
 
     public Map<String, CommandSpec> subcommands() {

@@ -159,10 +159,11 @@ public final class Partition {
     /** Runs the batch's commands that are ours, then relays it to the next partition or hands it back. */
     private Behavior<Message> run(Run message) {
         Batch batch = message.batch();
+        // One clock reading per turn: the commands of a turn run within microseconds of each other.
+        long now = System.currentTimeMillis();
+        data.clock().set(now);
         Invocation invocation;
         while ((invocation = batch.nextFor(partition)) != null) {
-            long now = System.currentTimeMillis();
-            data.clock().set(now);
             batch.answer(runner.run(invocation, data, now));
         }
         if (batch.hasNext()) {

@@ -4,7 +4,6 @@ import akka.dispatch.DispatcherPrerequisites;
 import akka.dispatch.ExecutorServiceConfigurator;
 import akka.dispatch.ExecutorServiceFactory;
 import com.typesafe.config.Config;
-import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
 
 import java.util.List;
@@ -37,6 +36,8 @@ public final class EventLoopAffinityExecutorConfigurator extends ExecutorService
 
     private static final class AffinityExecutor extends AbstractExecutorService {
         private final ForkJoinPool fallback;
+        /** Round robin for work from other threads; a racy counter is fine for spreading. */
+        private int next;
 
         AffinityExecutor(ForkJoinPool fallback) {
             this.fallback = fallback;
@@ -44,7 +45,7 @@ public final class EventLoopAffinityExecutorConfigurator extends ExecutorService
 
         @Override
         public void execute(Runnable task) {
-            EventLoopGroup loops = EventLoops.existing();
+            EventExecutor[] loops = EventLoops.loops();
             if (loops == null) {
                 fallback.execute(task);
                 return;
@@ -55,7 +56,7 @@ public final class EventLoopAffinityExecutorConfigurator extends ExecutorService
                     return;
                 }
             }
-            loops.next().execute(task);
+            loops[(next++ & Integer.MAX_VALUE) % loops.length].execute(task);
         }
 
         @Override

@@ -5,6 +5,10 @@ import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The event loops of this JVM's RESP servers, shared by every server in the process and by the partitions'
@@ -13,6 +17,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
  */
 public final class EventLoops {
     private static volatile EventLoopGroup group;
+    private static volatile EventExecutor[] loops;
 
     private EventLoops() {
     }
@@ -26,8 +31,12 @@ public final class EventLoops {
         synchronized (EventLoops.class) {
             if (group == null) {
                 DefaultThreadFactory factory = new DefaultThreadFactory("redactor-io", true);
-                group = Epoll.isAvailable() ? new EpollEventLoopGroup(threads, factory)
+                EventLoopGroup created = Epoll.isAvailable() ? new EpollEventLoopGroup(threads, factory)
                         : new NioEventLoopGroup(threads, factory);
+                List<EventExecutor> members = new ArrayList<>();
+                created.forEach(members::add);
+                loops = members.toArray(new EventExecutor[0]);
+                group = created;
             }
             return group;
         }
@@ -36,5 +45,10 @@ public final class EventLoops {
     /** The shared group if it exists, else null. */
     static EventLoopGroup existing() {
         return group;
+    }
+
+    /** The loops of the shared group (null before it exists), for dispatching without an iterator. */
+    static EventExecutor[] loops() {
+        return loops;
     }
 }
