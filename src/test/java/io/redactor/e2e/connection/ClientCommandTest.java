@@ -3,9 +3,8 @@ package io.redactor.e2e.connection;
 import io.redactor.e2e.server.HelpText;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
+import io.redactor.testing.SharedServerTest;
 import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.args.ClientType;
@@ -22,22 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** CLIENT ID, SETNAME, GETNAME, INFO, LIST, KILL and HELP. */
-class ClientCommandTest {
-    private Jedis jedis;
-    private RawClient raw;
-
-    @BeforeEach
-    void connect() {
-        jedis = TestRedactor.shared().jedis();
-        raw = TestRedactor.shared().raw();
-    }
-
-    @AfterEach
-    void close() {
-        jedis.close();
-        raw.close();
-    }
-
+class ClientCommandTest extends SharedServerTest {
     @Test
     void idsAreUniqueAndInfoDescribesTheCaller() {
         long id = jedis.clientId();

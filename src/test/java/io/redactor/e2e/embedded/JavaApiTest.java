@@ -98,6 +98,50 @@ class JavaApiTest {
     }
 
     @Test
+    void everyTypedCommandDecodesItsReply() {
+        byte[] a = bytes("typed:a");
+        byte[] b = bytes("typed:b");
+        assertTrue(await(redactor.call(new Commands.Set(a, bytes("1"), Duration.ofMinutes(5),
+                Commands.Set.Condition.IF_ABSENT))));
+        assertEquals(false, await(redactor.call(new Commands.Set(a, bytes("2"), null,
+                Commands.Set.Condition.IF_ABSENT))));
+        assertArrayEquals(bytes("1"), await(redactor.call(new Commands.GetSet(a, bytes("10")))).orElseThrow());
+        assertEquals(Optional.empty(), await(redactor.call(new Commands.Ttl(a))), "GETSET dropped the TTL");
+        assertEquals(12L, await(redactor.call(new Commands.IncrBy(a, 2))));
+        assertEquals("12.5", await(redactor.call(new Commands.IncrByFloat(a, "0.5"))));
+        assertEquals(5L, await(redactor.call(new Commands.Append(a, bytes("!")))));
+        assertEquals(5L, await(redactor.call(new Commands.Strlen(a))));
+        assertEquals("string", await(redactor.call(new Commands.Type(a))));
+        await(redactor.call(new Commands.MSet(Map.of(b, bytes("x")))));
+        List<Optional<byte[]>> both = await(redactor.call(new Commands.MGet(List.of(a, b, bytes("typed:none")))));
+        assertArrayEquals(bytes("12.5!"), both.get(0).orElseThrow());
+        assertArrayEquals(bytes("x"), both.get(1).orElseThrow());
+        assertEquals(Optional.empty(), both.get(2));
+        assertTrue(await(redactor.call(new Commands.Expire(b, Duration.ofMinutes(1)))));
+        assertTrue(await(redactor.call(new Commands.Persist(b))));
+        assertTrue(await(redactor.call(new Commands.Copy(b, bytes("typed:c"), false))));
+        await(redactor.call(new Commands.Rename(bytes("typed:c"), bytes("typed:d"))));
+        assertEquals(List.of("typed:a", "typed:b", "typed:d"), await(redactor.call(new Commands.Keys(bytes("typed:*"))))
+                .stream().map(key -> new String(key, StandardCharsets.UTF_8)).sorted().toList());
+        assertArrayEquals(bytes("x"), await(redactor.call(new Commands.GetDel(b))).orElseThrow());
+        assertEquals(2L, await(redactor.call(new Commands.Exists(List.of(a, bytes("typed:d"), b)))));
+        assertEquals(2L, await(redactor.call(new Commands.Del(List.of(a, bytes("typed:d"))))));
+        CompletionException noSuchKey = assertThrows(CompletionException.class,
+                () -> await(redactor.call(new Commands.Rename(bytes("typed:none"), a))));
+        assertEquals("ERR no such key", noSuchKey.getCause().getMessage());
+        // Last, as it empties every database: FLUSHALL then DBSIZE, through a client actor of their own.
+        ActorRef<RedactorProtocol.Request> isolated = redactor.newClientActor();
+        ActorTestKit testKit = ActorTestKit.create(redactor.system());
+        TestProbe<Result<Void>> flushed = testKit.createTestProbe();
+        isolated.tell(new RedactorProtocol.Call<>(new Commands.FlushAll(), flushed.getRef()));
+        assertEquals(new Result.Ok<>(null), flushed.receiveMessage(Duration.ofSeconds(10)));
+        TestProbe<Result<Long>> sizes = testKit.createTestProbe();
+        isolated.tell(new RedactorProtocol.Call<>(new Commands.DbSize(), sizes.getRef()));
+        assertEquals(new Result.Ok<>(0L), sizes.receiveMessage(Duration.ofSeconds(10)));
+        isolated.tell(new RedactorProtocol.Close());
+    }
+
+    @Test
     void clientActorsAnswerTypedMessagesInOrder() {
         ActorTestKit testKit = ActorTestKit.create(redactor.system());
         ActorRef<RedactorProtocol.Request> client = redactor.newClientActor();

@@ -1,11 +1,8 @@
 package io.redactor.e2e.keys;
 
-import io.redactor.testing.RawClient;
-import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterEach;
+import io.redactor.testing.SharedServerTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.Jedis;
 import redis.clients.jedis.args.ExpiryOption;
 import redis.clients.jedis.params.SetParams;
 
@@ -19,23 +16,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /** EXPIRE and friends, TTL and friends, PERSIST, and both ways keys expire: on access and by themselves. */
-class ExpiryTest {
+class ExpiryTest extends SharedServerTest {
     private static final long YEAR_2100 = 4_102_444_800L;
 
-    private Jedis jedis;
-    private RawClient raw;
-
     @BeforeEach
-    void connect() {
-        jedis = TestRedactor.shared().jedis();
-        raw = TestRedactor.shared().raw();
+    void startEmpty() {
         jedis.flushAll();
-    }
-
-    @AfterEach
-    void close() {
-        jedis.close();
-        raw.close();
     }
 
     @Test

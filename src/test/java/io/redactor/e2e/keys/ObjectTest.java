@@ -1,12 +1,10 @@
 package io.redactor.e2e.keys;
 
-import io.redactor.testing.RawClient;
-import io.redactor.testing.TestRedactor;
+import io.redactor.testing.SharedServerTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.Jedis;
 
 import java.util.List;
 
@@ -15,18 +13,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** OBJECT ENCODING, REFCOUNT, IDLETIME, FREQ and HELP, under LRU and LFU policies. */
-class ObjectTest {
+class ObjectTest extends SharedServerTest {
     private static final String POLICY_NOTE = " Please note that when switching between policies at runtime LRU and"
             + " LFU data will take some time to adjust.\r\n";
     private static final long SHARED = Integer.MAX_VALUE;
 
-    private Jedis jedis;
-    private RawClient raw;
-
     @BeforeEach
-    void connect() {
-        jedis = TestRedactor.shared().jedis();
-        raw = TestRedactor.shared().raw();
+    void startEmpty() {
         jedis.flushAll();
     }
 
@@ -36,8 +29,6 @@ class ObjectTest {
         jedis.configSet("maxmemory", "0");
         jedis.configSet("lfu-log-factor", "10");
         jedis.configSet("lfu-decay-time", "1");
-        jedis.close();
-        raw.close();
     }
 
     @Test

@@ -1,11 +1,8 @@
 package io.redactor.e2e.keys;
 
-import io.redactor.testing.RawClient;
-import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterEach;
+import io.redactor.testing.SharedServerTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.Jedis;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,21 +13,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** DEL, UNLINK, EXISTS, TOUCH and TYPE, also over keys in every partition. */
-class PresenceTest {
-    private Jedis jedis;
-    private RawClient raw;
-
+class PresenceTest extends SharedServerTest {
     @BeforeEach
-    void connect() {
-        jedis = TestRedactor.shared().jedis();
-        raw = TestRedactor.shared().raw();
+    void startEmpty() {
         jedis.flushAll();
-    }
-
-    @AfterEach
-    void close() {
-        jedis.close();
-        raw.close();
     }
 
     @Test

@@ -1,8 +1,7 @@
 package io.redactor.e2e.keys;
 
-import io.redactor.testing.RawClient;
+import io.redactor.testing.SharedServerTest;
 import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
@@ -20,23 +19,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** RENAME, RENAMENX, COPY and MOVE, with source and target in different partitions. */
-class RelocationTest {
+class RelocationTest extends SharedServerTest {
     private static final String SAME = "-ERR source and destination objects are the same\r\n";
 
-    private Jedis jedis;
-    private RawClient raw;
-
     @BeforeEach
-    void connect() {
-        jedis = TestRedactor.shared().jedis();
-        raw = TestRedactor.shared().raw();
+    void startEmpty() {
         jedis.flushAll();
-    }
-
-    @AfterEach
-    void close() {
-        jedis.close();
-        raw.close();
     }
 
     @Test

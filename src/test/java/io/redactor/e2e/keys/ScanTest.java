@@ -1,11 +1,8 @@
 package io.redactor.e2e.keys;
 
-import io.redactor.testing.RawClient;
-import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterEach;
+import io.redactor.testing.SharedServerTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.Jedis;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
@@ -20,23 +17,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** SCAN's guarantee over a partitioned keyspace, its options and cursor parsing; KEYS and RANDOMKEY. */
-class ScanTest {
+class ScanTest extends SharedServerTest {
     private static final String INVALID_CURSOR = "-ERR invalid cursor\r\n";
 
-    private Jedis jedis;
-    private RawClient raw;
-
     @BeforeEach
-    void connect() {
-        jedis = TestRedactor.shared().jedis();
-        raw = TestRedactor.shared().raw();
+    void startEmpty() {
         jedis.flushAll();
-    }
-
-    @AfterEach
-    void close() {
-        jedis.close();
-        raw.close();
     }
 
     @Test

@@ -49,6 +49,16 @@ class HostileInputTest {
             "*1\r\n$-0\r\n",
             "*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$0\r\n\r\n*2\r\n$3\r\nGET\r\n$1\r\nk\r\n",
             "PING\r\n*1\r\n+x\r\nPING\r\n",
+            "echo \"a\\x4\"\r\n",
+            "echo \"a\\x4g\"\r\n",
+            "echo \"\\q\\t\\a\\b\\\\\"\r\n",
+            "echo a\"b c\"\r\n",
+            "echo 'a\\b'\r\n",
+            "echo '' \"\"\r\n",
+            "echo \"unterminated\\\"\r\n",
+            "echo 'x'y\r\n",
+            "ECHO  \t spaced\t\r\n",
+            "echo a\u0000b\r\n",
     })
     void answersMalformedInputLikeRedis(String input) {
         assertSameAsRedis(input.getBytes(StandardCharsets.ISO_8859_1));

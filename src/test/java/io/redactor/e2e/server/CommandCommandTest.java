@@ -2,11 +2,9 @@ package io.redactor.e2e.server;
 
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
+import io.redactor.testing.SharedServerTest;
 import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.Jedis;
 import redis.clients.jedis.params.CommandListFilterByParams;
 import redis.clients.jedis.resps.CommandDocument;
 import redis.clients.jedis.util.KeyValue;
@@ -20,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** COMMAND and its subcommands; COMMAND INFO of the keyspace, server and connection commands is Redis's. */
-class CommandCommandTest {
+class CommandCommandTest extends SharedServerTest {
     /** The commands of these three families that have no subcommands. */
     private static final List<String> PLAIN = List.of("del", "unlink", "exists", "touch", "type", "expire", "pexpire",
             "expireat", "pexpireat", "ttl", "pttl", "expiretime", "pexpiretime", "persist", "rename", "renamenx",
@@ -31,21 +29,6 @@ class CommandCommandTest {
             "command|count", "command|info", "command|docs", "command|getkeys", "command|getkeysandflags",
             "command|list", "command|help", "client|id", "client|setname", "client|getname", "client|info",
             "client|list", "client|kill", "client|help");
-
-    private Jedis jedis;
-    private RawClient raw;
-
-    @BeforeEach
-    void connect() {
-        jedis = TestRedactor.shared().jedis();
-        raw = TestRedactor.shared().raw();
-    }
-
-    @AfterEach
-    void close() {
-        jedis.close();
-        raw.close();
-    }
 
     @Test
     void commandInfoOfEveryKeyspaceServerAndConnectionCommandIsRedisOne() {

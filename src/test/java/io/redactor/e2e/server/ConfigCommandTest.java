@@ -2,11 +2,9 @@ package io.redactor.e2e.server;
 
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
-import io.redactor.testing.TestRedactor;
+import io.redactor.testing.SharedServerTest;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.Jedis;
 
 import java.util.List;
 import java.util.Map;
@@ -15,21 +13,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A few CONFIG checks over the wire; the configuration registry has its own unit tests. */
-class ConfigCommandTest {
-    private Jedis jedis;
-    private RawClient raw;
-
-    @BeforeEach
-    void connect() {
-        jedis = TestRedactor.shared().jedis();
-        raw = TestRedactor.shared().raw();
-    }
-
+class ConfigCommandTest extends SharedServerTest {
     @AfterEach
     void restore() {
         jedis.configSet("maxmemory", "0");
-        jedis.close();
-        raw.close();
     }
 
     @Test

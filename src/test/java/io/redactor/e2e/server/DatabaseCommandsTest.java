@@ -1,12 +1,9 @@
 package io.redactor.e2e.server;
 
 import io.redactor.e2e.keys.PartitionKeys;
-import io.redactor.testing.RawClient;
-import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterEach;
+import io.redactor.testing.SharedServerTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.Jedis;
 import redis.clients.jedis.args.FlushMode;
 
 import java.util.HashSet;
@@ -18,21 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** SELECT, SWAPDB, DBSIZE, FLUSHDB and FLUSHALL, with keys in every partition. */
-class DatabaseCommandsTest {
-    private Jedis jedis;
-    private RawClient raw;
-
+class DatabaseCommandsTest extends SharedServerTest {
     @BeforeEach
-    void connect() {
-        jedis = TestRedactor.shared().jedis();
-        raw = TestRedactor.shared().raw();
+    void startEmpty() {
         jedis.flushAll();
-    }
-
-    @AfterEach
-    void close() {
-        jedis.close();
-        raw.close();
     }
 
     @Test

@@ -1,11 +1,8 @@
 package io.redactor.e2e.strings;
 
-import io.redactor.testing.RawClient;
-import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterEach;
+import io.redactor.testing.SharedServerTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInfo;
-import redis.clients.jedis.Jedis;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
@@ -16,25 +13,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * Connections to the shared Redactor and per-test key names: every test (and every invocation of a
  * parameterized test) gets keys of its own, so tests need no FLUSHALL and cannot see each other's data.
  */
-abstract class StringsTestBase {
+abstract class StringsTestBase extends SharedServerTest {
     private static final AtomicLong INVOCATIONS = new AtomicLong();
 
-    protected Jedis jedis;
-    protected RawClient raw;
     private String prefix;
 
     @BeforeEach
-    void connect(TestInfo info) {
-        jedis = TestRedactor.shared().jedis();
-        raw = TestRedactor.shared().raw();
+    void chooseKeyPrefix(TestInfo info) {
         prefix = "str:" + getClass().getSimpleName() + ":" + info.getTestMethod().orElseThrow().getName() + ":"
                 + INVOCATIONS.incrementAndGet() + ":";
-    }
-
-    @AfterEach
-    void disconnect() {
-        jedis.close();
-        raw.close();
     }
 
     /** A key name unique to this test invocation. */

@@ -138,22 +138,12 @@ public record CommandDoc(String summary, String since, String group, String comp
             return new Arg(name, type, keySpecIndex, token, summary, since, version, displayText, flags, arguments);
         }
 
-        /** How the argument is shown in help texts, when not its name. */
-        public Arg display(String text) {
-            return new Arg(name, type, keySpecIndex, token, summary, since, deprecatedSince, text, flags, arguments);
-        }
-
         public Arg optional() {
             return flag("optional");
         }
 
         public Arg multiple() {
             return flag("multiple");
-        }
-
-        /** Repeated together with its token ("ID 1 ID 2"). */
-        public Arg multipleToken() {
-            return flag("multiple_token");
         }
 
         private Arg flag(String value) {

@@ -161,12 +161,7 @@ public final class CommandSpec {
         }
 
         public Builder keys(int first, int last, int step) {
-            keys = KeyPositions.of(first, last, step);
-            return this;
-        }
-
-        public Builder keys(KeyPositions positions) {
-            keys = positions;
+            keys = new KeyPositions(first, last, step);
             return this;
         }
 

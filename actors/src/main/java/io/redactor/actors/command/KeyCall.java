@@ -4,13 +4,11 @@ import io.redactor.actors.data.Db;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.ServerContext;
 
-import java.nio.charset.StandardCharsets;
-
 /**
  * A command running at its data. One instance per runner is reused for every command it runs, so handlers
  * must not keep it beyond their call.
  */
-public final class KeyCall {
+public final class KeyCall implements CommandArguments {
     private final ServerContext server;
     private CommandSpec spec;
     private byte[][] args;
@@ -31,29 +29,14 @@ public final class KeyCall {
         return this;
     }
 
+    @Override
     public CommandSpec spec() {
         return spec;
     }
 
-    /** The name for error messages, as Redis prints it ("set", "config|get"). */
-    public String name() {
-        return spec.fullName();
-    }
-
+    @Override
     public byte[][] args() {
         return args;
-    }
-
-    public int argc() {
-        return args.length;
-    }
-
-    public byte[] arg(int index) {
-        return args[index];
-    }
-
-    public String argString(int index) {
-        return new String(args[index], StandardCharsets.UTF_8);
     }
 
     /** The client's selected database. */

@@ -2,32 +2,16 @@ package io.redactor.actors.command;
 
 /**
  * Where the keys are in a command's arguments, in Redis's legacy (first, last, step) form; {@code last}
- * negative counts from the end (-1 is the last argument). Commands whose keys move (numkeys arguments)
- * supply their own finder.
+ * negative counts from the end (-1 is the last argument).
  */
-public record KeyPositions(int first, int last, int step, KeyFinder finder) {
+public record KeyPositions(int first, int last, int step) {
     private static final int[] NO_KEYS = new int[0];
     private static final int[] FIRST_ARG = {1};
 
-    public static final KeyPositions NONE = new KeyPositions(0, 0, 0, null);
-
-    public static KeyPositions of(int first, int last, int step) {
-        return new KeyPositions(first, last, step, null);
-    }
-
-    public static KeyPositions movable(int first, int last, int step, KeyFinder finder) {
-        return new KeyPositions(first, last, step, finder);
-    }
-
-    public boolean hasKeys() {
-        return first > 0 || finder != null;
-    }
+    public static final KeyPositions NONE = new KeyPositions(0, 0, 0);
 
     /** Indices of the keys in {@code args}; {@code args} has already passed the arity check. */
     public int[] find(byte[][] args) {
-        if (finder != null) {
-            return finder.find(args);
-        }
         if (first == 0) {
             return NO_KEYS;
         }
@@ -44,10 +28,5 @@ public record KeyPositions(int first, int last, int step, KeyFinder finder) {
             positions[i] = first + i * step;
         }
         return positions;
-    }
-
-    @FunctionalInterface
-    public interface KeyFinder {
-        int[] find(byte[][] args);
     }
 }

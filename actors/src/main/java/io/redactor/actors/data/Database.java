@@ -188,10 +188,6 @@ public final class Database implements Db {
         return counted == 0 ? 0 : total / counted;
     }
 
-    public long estimatedOverheadBytes() {
-        return table.estimatedOverheadBytes();
-    }
-
     private int liveEntry(byte[] key) {
         int entry = table.find(key);
         if (entry >= 0 && expireIfDue(entry)) {

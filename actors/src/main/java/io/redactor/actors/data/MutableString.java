@@ -45,10 +45,6 @@ public final class MutableString {
         return Arrays.copyOfRange(buffer, from, toInclusive + 1);
     }
 
-    public byte byteAt(int index) {
-        return buffer[index];
-    }
-
     private void ensureCapacity(long needed) {
         if (needed > buffer.length) {
             // Like sds: double small strings, add 1 MB to big ones.

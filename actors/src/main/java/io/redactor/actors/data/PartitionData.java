@@ -31,7 +31,4 @@ public final class PartitionData implements Keyspace {
         return clock;
     }
 
-    public long keyCount(int db) {
-        return databases[db].size();
-    }
 }

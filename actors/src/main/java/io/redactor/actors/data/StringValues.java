@@ -29,15 +29,6 @@ public final class StringValues {
         };
     }
 
-    /** The bytes of an immutable string value without copying, or null for a mutable one. */
-    public static byte[] immutableBytes(Object value) {
-        return switch (value) {
-            case byte[] bytes -> bytes;
-            case FloatString text -> text.bytes();
-            default -> null;
-        };
-    }
-
     public static int length(Object value) {
         return value instanceof MutableString mutable ? mutable.length() : bytes(value).length;
     }

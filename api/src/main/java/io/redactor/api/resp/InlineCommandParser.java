@@ -15,13 +15,6 @@ final class InlineCommandParser {
 
     /** The arguments, or null when quotes are unbalanced. */
     static byte[][] split(byte[] line, int from, int to) {
-        // Redis parses the line as a C string: a zero byte ends it.
-        for (int z = from; z < to; z++) {
-            if (line[z] == 0) {
-                to = z;
-                break;
-            }
-        }
         List<byte[]> args = new ArrayList<>();
         int i = from;
         while (true) {
@@ -32,39 +25,24 @@ final class InlineCommandParser {
                 return args.toArray(new byte[0][]);
             }
             ByteArrayOutputStream current = new ByteArrayOutputStream();
-            boolean inDouble = false;
-            boolean inSingle = false;
+            byte quote = 0;
             boolean done = false;
             while (!done) {
-                if (inDouble) {
+                if (quote != 0) {
                     if (i >= to) {
                         return null;
                     }
                     byte b = line[i];
-                    if (b == '\\' && i + 3 < to && line[i + 1] == 'x' && isHex(line[i + 2]) && isHex(line[i + 3])) {
+                    boolean escape = b == '\\' && i + 1 < to;
+                    if (quote == '"' && escape && i + 3 < to && line[i + 1] == 'x' && isHex(line[i + 2])
+                            && isHex(line[i + 3])) {
                         current.write(hex(line[i + 2]) * 16 + hex(line[i + 3]));
                         i += 3;
-                    } else if (b == '\\' && i + 1 < to) {
-                        i++;
-                        current.write(unescape(line[i]));
-                    } else if (b == '"') {
-                        if (i + 1 < to && !isSpace(line[i + 1])) {
-                            return null;
-                        }
-                        done = true;
-                    } else {
-                        current.write(b);
-                    }
-                    i++;
-                } else if (inSingle) {
-                    if (i >= to) {
-                        return null;
-                    }
-                    byte b = line[i];
-                    if (b == '\\' && i + 1 < to && line[i + 1] == '\'') {
-                        i++;
-                        current.write('\'');
-                    } else if (b == '\'') {
+                    } else if (quote == '"' && escape) {
+                        current.write(unescape(line[++i]));
+                    } else if (quote == '\'' && escape && line[i + 1] == '\'') {
+                        current.write(line[++i]);
+                    } else if (b == quote) {
                         if (i + 1 < to && !isSpace(line[i + 1])) {
                             return null;
                         }
@@ -79,8 +57,7 @@ final class InlineCommandParser {
                     byte b = line[i];
                     switch (b) {
                         case ' ', '\n', '\r', '\t' -> done = true;
-                        case '"' -> inDouble = true;
-                        case '\'' -> inSingle = true;
+                        case '"', '\'' -> quote = b;
                         default -> current.write(b);
                     }
                     i++;

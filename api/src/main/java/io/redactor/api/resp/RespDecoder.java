@@ -114,6 +114,11 @@ final class RespDecoder extends ByteToMessageDecoder {
     private boolean inlineCommand(ByteBuf in, List<Object> out) {
         int start = in.readerIndex();
         int newline = in.indexOf(start, in.writerIndex(), (byte) '\n');
+        // Redis looks for the newline with strchr, which stops at a zero byte: such a line never ends.
+        int zero = in.indexOf(start, newline < 0 ? in.writerIndex() : newline, (byte) 0);
+        if (zero >= 0) {
+            newline = -1;
+        }
         if (newline < 0) {
             if (in.readableBytes() > INLINE_MAX) {
                 fail(out, "too big inline request");

@@ -1,8 +1,10 @@
 package io.redactor.api.server;
 
+import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 
 import java.util.Map;
+import java.util.concurrent.CompletionException;
 
 /** {@code bin/redactor}: starts a standalone server and runs until SHUTDOWN or SIGTERM. */
 public final class Main {
@@ -20,6 +22,10 @@ public final class Main {
             System.err.print(LaunchOptions.USAGE);
             System.exit(e.getMessage() == null ? 0 : 2);
             return;
+        } catch (ConfigException e) {
+            System.err.println("redactor: invalid configuration: " + e.getMessage());
+            System.exit(2);
+            return;
         }
         // A standalone server's process ends with its actor system (after SHUTDOWN, for instance).
         var config = ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.exit-jvm", "on"))
@@ -28,7 +34,7 @@ public final class Main {
         try {
             RedactorServer.start(config, options.configFile()).toCompletableFuture().join();
         } catch (RuntimeException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
             System.err.println("redactor: could not start: " + cause.getMessage());
             System.exit(1);
         }

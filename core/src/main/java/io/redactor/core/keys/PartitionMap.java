@@ -28,8 +28,4 @@ public final class PartitionMap {
         return partitionOfSlot(HashSlots.slot(key));
     }
 
-    /** First slot of a partition (inclusive). */
-    public int firstSlot(int partition) {
-        return (int) (((long) partition * HashSlots.COUNT + count - 1) / count);
-    }
 }
