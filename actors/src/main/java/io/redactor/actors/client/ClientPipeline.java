@@ -136,7 +136,7 @@ public final class ClientPipeline {
                 break;
             }
             if (headRoute == null) {
-                headRoute = node.router().route((byte[][]) head, session.db());
+                headRoute = node.router().route((byte[][]) head, session);
             }
             if (!dispatch(headRoute)) {
                 break;

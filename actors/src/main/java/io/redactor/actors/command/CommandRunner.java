@@ -23,7 +23,7 @@ public final class CommandRunner {
     public Reply run(Invocation invocation, Keyspace keyspace, long now) {
         CommandSpec spec = invocation.spec();
         try {
-            return spec.keyHandler().execute(call.bind(spec, invocation.args(), keyspace, invocation.db(), now));
+            return spec.keyHandler().execute(call.bind(invocation, keyspace, now));
         } catch (CommandError e) {
             return e.reply();
         } catch (OutOfMemoryError e) {

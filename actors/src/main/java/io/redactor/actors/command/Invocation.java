@@ -1,8 +1,11 @@
 package io.redactor.actors.command;
 
+import io.redactor.actors.client.ClientSession;
+
 /**
  * A command ready to run at its data: its (sub)command table entry, its arguments (argument 0 is the
- * command name, as in Redis), and the database the client had selected when it was sent.
+ * command name, as in Redis), the database the client had selected when it was sent, and the client (for the
+ * few commands that act on its session at the data: WATCH, blocking commands); null for internal work.
  */
-public record Invocation(CommandSpec spec, byte[][] args, int db) {
+public record Invocation(CommandSpec spec, byte[][] args, int db, ClientSession client) {
 }

@@ -1,5 +1,6 @@
 package io.redactor.actors.command;
 
+import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.ServerContext;
@@ -12,6 +13,7 @@ public final class KeyCall implements CommandArguments {
     private final ServerContext server;
     private CommandSpec spec;
     private byte[][] args;
+    private ClientSession client;
     private Keyspace keyspace;
     private int db;
     private long now;
@@ -20,11 +22,12 @@ public final class KeyCall implements CommandArguments {
         this.server = server;
     }
 
-    public KeyCall bind(CommandSpec spec, byte[][] args, Keyspace keyspace, int db, long now) {
-        this.spec = spec;
-        this.args = args;
+    public KeyCall bind(Invocation invocation, Keyspace keyspace, long now) {
+        this.spec = invocation.spec();
+        this.args = invocation.args();
+        this.client = invocation.client();
+        this.db = invocation.db();
         this.keyspace = keyspace;
-        this.db = db;
         this.now = now;
         return this;
     }
@@ -37,6 +40,11 @@ public final class KeyCall implements CommandArguments {
     @Override
     public byte[][] args() {
         return args;
+    }
+
+    /** The client that sent the command; null for work the server does on its own. */
+    public ClientSession client() {
+        return client;
     }
 
     /** The client's selected database. */

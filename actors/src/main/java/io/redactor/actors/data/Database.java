@@ -12,12 +12,14 @@ public final class Database implements Db {
     private final int index;
     private final DataEnvironment env;
     private final CommandClock clock;
+    private final KeyObserver observer;
     private KeyTable table = new KeyTable();
 
-    public Database(int index, DataEnvironment env, CommandClock clock) {
+    public Database(int index, DataEnvironment env, CommandClock clock, KeyObserver observer) {
         this.index = index;
         this.env = env;
         this.clock = clock;
+        this.observer = observer;
     }
 
     @Override
@@ -44,10 +46,14 @@ public final class Database implements Db {
         return table.value(entry);
     }
 
+    /** Redis's dbAdd: creating a list or sorted set wakes clients blocked on the key. */
     @Override
     public void add(byte[] key, Object value) {
         int entry = table.insert(key, value);
         table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
+        if (value instanceof BlockableValue) {
+            observer.ready(index, key);
+        }
     }
 
     @Override
@@ -57,18 +63,20 @@ public final class Database implements Db {
         table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
     }
 
+    /** Redis's setKey, which also signals the change (WATCH). */
     @Override
     public void set(byte[] key, Object value, boolean keepTtl) {
         int entry = liveEntry(key);
         if (entry < 0) {
             add(key, value);
-            return;
+        } else {
+            table.setValue(entry, value);
+            table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
+            if (!keepTtl) {
+                table.setExpireAt(entry, NO_EXPIRE);
+            }
         }
-        table.setValue(entry, value);
-        table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
-        if (!keepTtl) {
-            table.setExpireAt(entry, NO_EXPIRE);
-        }
+        observer.modified(index, key);
     }
 
     @Override
@@ -146,8 +154,29 @@ public final class Database implements Db {
     @Override
     public long clear() {
         long removed = table.size();
+        KeyTable before = table;
         table = new KeyTable();
+        if (removed > 0) {
+            observer.replaced(index, snapshotOf(before), this);
+        }
         return removed;
+    }
+
+    @Override
+    public void signalModified(byte[] key) {
+        observer.modified(index, key);
+    }
+
+    @Override
+    public void notify(int eventClass, String event, byte[] key) {
+        observer.notify(index, eventClass, event, key);
+    }
+
+    /** A read-only stand-in holding a former table, for {@link KeyObserver#replaced}. */
+    private Database snapshotOf(KeyTable former) {
+        Database old = new Database(index, env, clock, KeyObserver.NONE);
+        old.table = former;
+        return old;
     }
 
     /** One step of a SCAN over this database: visits live keys of the next bucket(s). */
@@ -196,21 +225,29 @@ public final class Database implements Db {
         return entry;
     }
 
+    /** Redis's expireIfNeeded with deleteExpiredKeyAndPropagate: removes, counts, notifies, signals. */
     private boolean expireIfDue(int entry) {
         long at = table.expireAt(entry);
         // Redis expires a key once the clock is past its time, not at it.
         if (at != NO_EXPIRE && at < clock.now()) {
+            byte[] key = table.key(entry);
             table.removeEntry(entry);
             env.keyExpired();
+            observer.notify(index, KeyspaceEvents.EXPIRED, "expired", key);
+            observer.modified(index, key);
             return true;
         }
         return false;
     }
 
-    /** Moves the contents of another database object into this slot (SWAPDB swaps tables, not objects). */
+    /** Exchanges contents with another database (SWAPDB swaps tables, not objects). */
     void swapContents(Database other) {
+        Database mineBefore = snapshotOf(table);
+        Database otherBefore = other.snapshotOf(other.table);
         KeyTable mine = table;
         table = other.table;
         other.table = mine;
+        observer.replaced(index, mineBefore, this);
+        other.observer.replaced(other.index, otherBefore, other);
     }
 }

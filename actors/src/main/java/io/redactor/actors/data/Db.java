@@ -63,4 +63,16 @@ public interface Db {
 
     /** Removes every key; returns how many there were. */
     long clear();
+
+    /** Redis's signalModifiedKey: a command changed the key (WATCH sees it). SET and expiry do it themselves. */
+    void signalModified(byte[] key);
+
+    /** Redis's notifyKeyspaceEvent: publishes the event if notify-keyspace-events enables its class. */
+    void notify(int eventClass, String event, byte[] key);
+
+    /** Both: what a command does after changing a key. */
+    default void changed(byte[] key, int eventClass, String event) {
+        signalModified(key);
+        notify(eventClass, event, key);
+    }
 }

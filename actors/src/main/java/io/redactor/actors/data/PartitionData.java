@@ -6,10 +6,10 @@ public final class PartitionData implements Keyspace {
     private final int partition;
     private final CommandClock clock = new CommandClock();
 
-    public PartitionData(int partition, DataEnvironment env) {
+    public PartitionData(int partition, DataEnvironment env, KeyObserver observer) {
         this.partition = partition;
         for (int i = 0; i < DATABASES; i++) {
-            databases[i] = new Database(i, env, clock);
+            databases[i] = new Database(i, env, clock, observer);
         }
     }
 

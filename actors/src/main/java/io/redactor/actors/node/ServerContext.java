@@ -2,16 +2,20 @@ package io.redactor.actors.node;
 
 import io.redactor.actors.data.DataEnvironment;
 import io.redactor.actors.node.config.RuntimeConfig;
+import io.redactor.actors.pubsub.KeyspaceNotifier;
+import io.redactor.actors.pubsub.PubSub;
 import io.redactor.core.keys.PartitionMap;
 
 /**
- * Node-wide state that commands may read wherever they run: the live configuration, statistics and the
- * partition map. Safe to share between partitions and clients.
+ * Node-wide state that commands may use wherever they run: the live configuration, statistics, the partition
+ * map, and publish/subscribe. Safe to share between partitions and clients.
  */
 public final class ServerContext implements DataEnvironment {
     private final RuntimeConfig config;
     private final ServerStats stats;
     private final PartitionMap partitions;
+    private final PubSub pubsub = new PubSub();
+    private final KeyspaceNotifier notifier;
     private final long startedAtMs = System.currentTimeMillis();
     private final long startedAtNanos = System.nanoTime();
 
@@ -19,6 +23,15 @@ public final class ServerContext implements DataEnvironment {
         this.config = config;
         this.stats = stats;
         this.partitions = partitions;
+        this.notifier = new KeyspaceNotifier(config, pubsub);
+    }
+
+    public PubSub pubsub() {
+        return pubsub;
+    }
+
+    public KeyspaceNotifier notifier() {
+        return notifier;
     }
 
     public RuntimeConfig config() {

@@ -88,6 +88,7 @@ public final class Partition {
     private final Environment env;
     private final ActorContext<Message> context;
     private final StashBuffer<Message> stash;
+    private final PartitionSignals signals;
     private final PartitionData data;
     private final CommandRunner runner;
     private final ActiveExpiry expiry = new ActiveExpiry();
@@ -102,7 +103,8 @@ public final class Partition {
         this.env = env;
         this.context = context;
         this.stash = stash;
-        this.data = new PartitionData(partition, env.server());
+        this.signals = new PartitionSignals(env.server().notifier());
+        this.data = new PartitionData(partition, env.server(), signals);
         this.runner = new CommandRunner(env.server());
         this.timers = timers;
         env.directory().register(partition, context.getSelf());

@@ -78,6 +78,16 @@ final class ReservedDb implements Db {
     }
 
     @Override
+    public void signalModified(byte[] key) {
+        of(key).signalModified(key);
+    }
+
+    @Override
+    public void notify(int eventClass, String event, byte[] key) {
+        of(key).notify(eventClass, event, key);
+    }
+
+    @Override
     public long size() {
         long total = 0;
         for (Db part : parts) {

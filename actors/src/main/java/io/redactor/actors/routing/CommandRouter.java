@@ -1,5 +1,6 @@
 package io.redactor.actors.routing;
 
+import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.command.Errors;
@@ -31,8 +32,12 @@ public final class CommandRouter {
         return table;
     }
 
-    /** {@code args} is the whole command, name first; {@code db} the client's selected database. */
-    public Route route(byte[][] args, int db) {
+    /** {@code args} is the whole command, name first; {@code client} sends it (null for internal work). */
+    public Route route(byte[][] args, ClientSession client) {
+        return route(args, client == null ? 0 : client.db(), client);
+    }
+
+    public Route route(byte[][] args, int db, ClientSession client) {
         CommandSpec spec = table.lookup(args[0]);
         if (spec == null) {
             return new Route.Rejected(unknownCommand(args));
@@ -53,27 +58,27 @@ public final class CommandRouter {
             }
             spec = sub;
         }
-        return place(spec, args, db);
+        return place(spec, args, db, client);
     }
 
-    private Route place(CommandSpec spec, byte[][] args, int db) {
+    private Route place(CommandSpec spec, byte[][] args, int db, ClientSession client) {
         return switch (spec.placement()) {
             case Placement.AtClient p -> new Route.AtClient(spec, args);
             case Placement.AtClientAsync p -> new Route.AtClient(spec, args);
             case Placement.AtAllPartitions p -> allPartitions.length == 1
-                    ? new Route.AtPartition(0, new Invocation(spec, args, db))
-                    : new Route.AcrossPartitions(allPartitions, new Invocation(spec, args, db));
+                    ? new Route.AtPartition(0, new Invocation(spec, args, db, client))
+                    : new Route.AcrossPartitions(allPartitions, new Invocation(spec, args, db, client));
             case Placement.AtChosenPartition p ->
                     new Route.AtPartition(p.partitionOf().applyAsInt(args, partitions.count()),
-                            new Invocation(spec, args, db));
-            case Placement.AtKeys p -> placeByKeys(spec, args, db);
+                            new Invocation(spec, args, db, client));
+            case Placement.AtKeys p -> placeByKeys(spec, args, db, client);
             case Placement.Container p -> throw new IllegalStateException("nested container " + spec);
         };
     }
 
-    private Route placeByKeys(CommandSpec spec, byte[][] args, int db) {
+    private Route placeByKeys(CommandSpec spec, byte[][] args, int db, ClientSession client) {
         int[] keyPositions = spec.keys().find(args);
-        Invocation invocation = new Invocation(spec, args, db);
+        Invocation invocation = new Invocation(spec, args, db, client);
         if (keyPositions.length == 0) {
             // Commands whose keys are optional (none given) run anywhere: partition 0.
             return new Route.AtPartition(0, invocation);

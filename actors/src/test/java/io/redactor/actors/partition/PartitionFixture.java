@@ -70,7 +70,7 @@ final class PartitionFixture implements AutoCloseable {
         for (int i = 0; i < args.length; i++) {
             argv[i] = bytes(args[i]);
         }
-        Route route = router.route(argv, 0);
+        Route route = router.route(argv, 0, null);
         if (route instanceof Route.AtPartition at) {
             return at.invocation();
         }

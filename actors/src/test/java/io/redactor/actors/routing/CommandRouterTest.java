@@ -18,7 +18,7 @@ class CommandRouterTest {
     private final CommandRouter router = new CommandRouter(new CommandTable(CommandFamilies.all()), partitions);
 
     private Route route(String... args) {
-        return router.route(Arrays.stream(args).map(a -> a.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new), 0);
+        return router.route(Arrays.stream(args).map(a -> a.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new), 0, null);
     }
 
     private int partitionOf(String key) {

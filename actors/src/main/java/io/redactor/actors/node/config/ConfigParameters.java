@@ -103,8 +103,8 @@ public final class ConfigParameters {
             enabling("enable-module-command").build(),
             enabling("enable-protected-configs").honoured()
                     .note("whether CONFIG SET may change dir and dbfilename").build(),
-            integer("hash-max-listpack-entries", 0, LLONG_MAX, 512).alias("hash-max-ziplist-entries").build(),
-            memory("hash-max-listpack-value", 0, LLONG_MAX, "64").alias("hash-max-ziplist-value").build(),
+            integer("hash-max-listpack-entries", 0, LLONG_MAX, 512).alias("hash-max-ziplist-entries").honoured().note("OBJECT ENCODING threshold of hashes (listpack up to this many fields)").build(),
+            memory("hash-max-listpack-value", 0, LLONG_MAX, "64").alias("hash-max-ziplist-value").honoured().note("OBJECT ENCODING threshold of hashes (listpack up to this value length)").build(),
             memory("hll-sparse-max-bytes", 0, LLONG_MAX, "3000").build(),
             def("hz", new Clamped(Numeric.integer(0, INT_MAX), 1, 500), "10").honoured()
                     .note("frequency of background tasks; values are forced into 1..500 as Redis does").build(),
@@ -125,7 +125,7 @@ public final class ConfigParameters {
             integer("lfu-decay-time", 0, INT_MAX, 1).honoured().note("LFU counter decay, in minutes").build(),
             integer("lfu-log-factor", 0, INT_MAX, 10).honoured().note("LFU counter growth").build(),
             integer("list-compress-depth", 0, INT_MAX, 0).build(),
-            integer("list-max-listpack-size", INT_MIN, INT_MAX, -2).alias("list-max-ziplist-size").build(),
+            integer("list-max-listpack-size", INT_MIN, INT_MAX, -2).alias("list-max-ziplist-size").honoured().note("OBJECT ENCODING threshold of lists (listpack while one node would do)").build(),
             integer("loading-process-events-interval-bytes", 1024, INT_MAX, 2 * 1024 * 1024).hidden().build(),
             text("logfile", "").immutable().build(),
             oneOf("loglevel", "notice", "debug", "verbose", "notice", "warning").build(),
@@ -188,7 +188,7 @@ public final class ConfigParameters {
             def("save", new SaveType(), "")
                     .redactor("3600 1 300 100 60 10000", "no snapshots until Redactor has persistence").build(),
             text("server_cpulist", "").immutable().build(),
-            integer("set-max-intset-entries", 0, LLONG_MAX, 512).build(),
+            integer("set-max-intset-entries", 0, LLONG_MAX, 512).honoured().note("OBJECT ENCODING threshold of sets (intset up to this many integers)").build(),
             bool("set-proc-title", true).immutable().build(),
             def("shutdown-on-sigint", new ShutdownFlagsType(), "default").build(),
             def("shutdown-on-sigterm", new ShutdownFlagsType(), "default").build(),
@@ -236,8 +236,8 @@ public final class ConfigParameters {
             text("unixsocket", "").immutable().build(),
             def("unixsocketperm", new Octal(0777), "0").immutable().build(),
             integer("watchdog-period", 0, INT_MAX, 0).hidden().build(),
-            integer("zset-max-listpack-entries", 0, LLONG_MAX, 128).alias("zset-max-ziplist-entries").build(),
-            memory("zset-max-listpack-value", 0, LLONG_MAX, "64").alias("zset-max-ziplist-value").build());
+            integer("zset-max-listpack-entries", 0, LLONG_MAX, 128).alias("zset-max-ziplist-entries").honoured().note("OBJECT ENCODING threshold of sorted sets (listpack up to this many members)").build(),
+            memory("zset-max-listpack-value", 0, LLONG_MAX, "64").alias("zset-max-ziplist-value").honoured().note("OBJECT ENCODING threshold of sorted sets (listpack up to this member length)").build());
 
     /** Every accepted name, canonical or alias, lower case. */
     private static final Map<String, ConfigParameter> BY_NAME = index();

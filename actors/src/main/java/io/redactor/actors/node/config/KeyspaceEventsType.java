@@ -1,30 +1,30 @@
 package io.redactor.actors.node.config;
 
+import static io.redactor.actors.data.KeyspaceEvents.ALL;
+import static io.redactor.actors.data.KeyspaceEvents.EVICTED;
+import static io.redactor.actors.data.KeyspaceEvents.EXPIRED;
+import static io.redactor.actors.data.KeyspaceEvents.GENERIC;
+import static io.redactor.actors.data.KeyspaceEvents.HASH;
+import static io.redactor.actors.data.KeyspaceEvents.KEYEVENT;
+import static io.redactor.actors.data.KeyspaceEvents.KEYSPACE;
+import static io.redactor.actors.data.KeyspaceEvents.KEY_MISS;
+import static io.redactor.actors.data.KeyspaceEvents.LIST;
+import static io.redactor.actors.data.KeyspaceEvents.MODULE;
+import static io.redactor.actors.data.KeyspaceEvents.NEW_KEY;
+import static io.redactor.actors.data.KeyspaceEvents.SET;
+import static io.redactor.actors.data.KeyspaceEvents.STREAM;
+import static io.redactor.actors.data.KeyspaceEvents.STRING;
+import static io.redactor.actors.data.KeyspaceEvents.ZSET;
+
 /**
  * {@code notify-keyspace-events}: a set of class characters (case-sensitive), held as a bit set.
  * {@code A} stands for {@code g$lshzxetd} (not {@code n} nor {@code m}). Redis prints {@code A} when all of those
  * are set, otherwise each of them in that order followed by {@code n}; then {@code K}, {@code E} and {@code m}.
  * So {@code "KEA"} prints {@code "AKE"}, and {@code "AKEn"} also prints {@code "AKE"} although {@code n} stays on:
- * read {@link RuntimeConfig#notifyKeyspaceEventFlags()} rather than re-parsing the printed text.
+ * read {@link RuntimeConfig#notifyKeyspaceEventFlags()} rather than re-parsing the printed text. The flags are
+ * {@link io.redactor.actors.data.KeyspaceEvents}'.
  */
 public record KeyspaceEventsType() implements ConfigType<Integer> {
-    public static final int KEYSPACE = 1;
-    public static final int KEYEVENT = 1 << 1;
-    public static final int GENERIC = 1 << 2;
-    public static final int STRING = 1 << 3;
-    public static final int LIST = 1 << 4;
-    public static final int SET = 1 << 5;
-    public static final int HASH = 1 << 6;
-    public static final int ZSET = 1 << 7;
-    public static final int EXPIRED = 1 << 8;
-    public static final int EVICTED = 1 << 9;
-    public static final int STREAM = 1 << 10;
-    public static final int KEY_MISS = 1 << 11;
-    public static final int MODULE = 1 << 12;
-    public static final int NEW_KEY = 1 << 13;
-    /** What {@code A} stands for. */
-    public static final int ALL = GENERIC | STRING | LIST | SET | HASH | ZSET | EXPIRED | EVICTED | STREAM | MODULE;
-
     /** The class characters in the order Redis prints them after {@code A}-or-not. */
     private static final String CLASSES = "g$lshzxetdn";
     private static final int[] CLASS_FLAGS = {GENERIC, STRING, LIST, SET, HASH, ZSET, EXPIRED, EVICTED, STREAM,

@@ -246,6 +246,35 @@ public final class RuntimeConfig {
         return snapshot.notifyKeyspaceEventFlags;
     }
 
+    /**
+     * Encoding thresholds: a collection keeps Redis's compact encoding (listpack, intset) while it has at most
+     * this many elements and no element longer than the value limit; OBJECT ENCODING reports it.
+     */
+    public long hashMaxListpackEntries() {
+        return snapshot.hashMaxListpackEntries;
+    }
+
+    public long hashMaxListpackValue() {
+        return snapshot.hashMaxListpackValue;
+    }
+
+    /** Positive: entries per list node; -1..-5: node size limit of 4, 8, 16, 32 or 64 KB. */
+    public long listMaxListpackSize() {
+        return snapshot.listMaxListpackSize;
+    }
+
+    public long setMaxIntsetEntries() {
+        return snapshot.setMaxIntsetEntries;
+    }
+
+    public long zsetMaxListpackEntries() {
+        return snapshot.zsetMaxListpackEntries;
+    }
+
+    public long zsetMaxListpackValue() {
+        return snapshot.zsetMaxListpackValue;
+    }
+
     public boolean lazyfreeLazyUserFlush() {
         return snapshot.lazyfreeLazyUserFlush;
     }

@@ -23,6 +23,12 @@ final class Snapshot {
     private static final int LAZYFREE_LAZY_USER_FLUSH = index("lazyfree-lazy-user-flush");
     private static final int CLIENT_OUTPUT_BUFFER_LIMIT = index("client-output-buffer-limit");
     private static final int ENABLE_PROTECTED_CONFIGS = index("enable-protected-configs");
+    private static final int HASH_MAX_LISTPACK_ENTRIES = index("hash-max-listpack-entries");
+    private static final int HASH_MAX_LISTPACK_VALUE = index("hash-max-listpack-value");
+    private static final int LIST_MAX_LISTPACK_SIZE = index("list-max-listpack-size");
+    private static final int SET_MAX_INTSET_ENTRIES = index("set-max-intset-entries");
+    private static final int ZSET_MAX_LISTPACK_ENTRIES = index("zset-max-listpack-entries");
+    private static final int ZSET_MAX_LISTPACK_VALUE = index("zset-max-listpack-value");
 
     /** Parsed values, in the order of {@link ConfigParameters#all()}. */
     private final Object[] values;
@@ -48,6 +54,12 @@ final class Snapshot {
     final OutputBufferLimit replicaOutputLimit;
     final OutputBufferLimit pubsubOutputLimit;
     final String enableProtectedConfigs;
+    final long hashMaxListpackEntries;
+    final long hashMaxListpackValue;
+    final long listMaxListpackSize;
+    final long setMaxIntsetEntries;
+    final long zsetMaxListpackEntries;
+    final long zsetMaxListpackValue;
 
     Snapshot(Object[] values) {
         this.values = values.clone();
@@ -75,6 +87,12 @@ final class Snapshot {
         replicaOutputLimit = clamp(limits.replica());
         pubsubOutputLimit = clamp(limits.pubsub());
         enableProtectedConfigs = (String) values[ENABLE_PROTECTED_CONFIGS];
+        hashMaxListpackEntries = (Long) values[HASH_MAX_LISTPACK_ENTRIES];
+        hashMaxListpackValue = (Long) values[HASH_MAX_LISTPACK_VALUE];
+        listMaxListpackSize = (Long) values[LIST_MAX_LISTPACK_SIZE];
+        setMaxIntsetEntries = (Long) values[SET_MAX_INTSET_ENTRIES];
+        zsetMaxListpackEntries = (Long) values[ZSET_MAX_LISTPACK_ENTRIES];
+        zsetMaxListpackValue = (Long) values[ZSET_MAX_LISTPACK_VALUE];
     }
 
     /** A copy of the parsed values, to build the next snapshot from. */

@@ -1,5 +1,7 @@
 package io.redactor.actors.node.config;
 
+import io.redactor.actors.data.KeyspaceEvents;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -290,8 +292,8 @@ class ConfigTypesTest {
     @Test
     void notifyKeyspaceEventsKeepsNewKeyFlagUnderA() throws ConfigValueException {
         int flags = new KeyspaceEventsType().parse("AKEn", 0);
-        assertEquals(KeyspaceEventsType.ALL | KeyspaceEventsType.NEW_KEY | KeyspaceEventsType.KEYSPACE
-                | KeyspaceEventsType.KEYEVENT, flags);
+        assertEquals(KeyspaceEvents.ALL | KeyspaceEvents.NEW_KEY | KeyspaceEvents.KEYSPACE
+                | KeyspaceEvents.KEYEVENT, flags);
     }
 
     @Test

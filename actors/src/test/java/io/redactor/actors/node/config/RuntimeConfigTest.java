@@ -1,5 +1,7 @@
 package io.redactor.actors.node.config;
 
+import io.redactor.actors.data.KeyspaceEvents;
+
 import static io.redactor.actors.node.config.RuntimeConfigSetTest.args;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -72,7 +74,7 @@ class RuntimeConfigTest {
         assertEquals(250, config.busyReplyThresholdMs());
         assertEquals(0, config.tcpKeepalive());
         assertEquals("AKE", config.notifyKeyspaceEvents());
-        assertEquals(KeyspaceEventsType.ALL | KeyspaceEventsType.KEYSPACE | KeyspaceEventsType.KEYEVENT,
+        assertEquals(KeyspaceEvents.ALL | KeyspaceEvents.KEYSPACE | KeyspaceEvents.KEYEVENT,
                 config.notifyKeyspaceEventFlags());
         assertTrue(config.lazyfreeLazyUserFlush());
         assertEquals(new OutputBufferLimit(1000, 2000, 3), config.outputBufferLimit("pubsub"));

@@ -1,0 +1,41 @@
+package io.redactor.actors.data;
+
+/**
+ * What a partition does when its keys change: invalidate WATCHes, wake clients blocked on a key, publish
+ * keyspace notifications. Called on the partition's thread (or by a reservation holding the partition).
+ */
+public interface KeyObserver {
+    /** Redis's signalModifiedKey. */
+    void modified(int db, byte[] key);
+
+    /** Redis's signalKeyAsReady: a list or sorted set now exists under this key. */
+    void ready(int db, byte[] key);
+
+    /** Redis's notifyKeyspaceEvent; {@code eventClass} is a KeyspaceEventsType flag. */
+    void notify(int db, int eventClass, String event, byte[] key);
+
+    /**
+     * The contents of database {@code db} were replaced wholesale (FLUSHDB, FLUSHALL, SWAPDB): WATCHes of
+     * keys that existed before or exist now are invalidated. {@code before} still holds the old contents.
+     */
+    void replaced(int db, Db before, Db after);
+
+    /** Does nothing: for databases outside a partition (tests). */
+    KeyObserver NONE = new KeyObserver() {
+        @Override
+        public void modified(int db, byte[] key) {
+        }
+
+        @Override
+        public void ready(int db, byte[] key) {
+        }
+
+        @Override
+        public void notify(int db, int eventClass, String event, byte[] key) {
+        }
+
+        @Override
+        public void replaced(int db, Db before, Db after) {
+        }
+    };
+}

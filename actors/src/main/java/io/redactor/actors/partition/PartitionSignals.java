@@ -1,0 +1,40 @@
+package io.redactor.actors.partition;
+
+import io.redactor.actors.data.Db;
+import io.redactor.actors.data.KeyObserver;
+import io.redactor.actors.pubsub.KeyspaceNotifier;
+import io.redactor.actors.watch.Watches;
+
+/** What a partition does when its keys change: WATCH invalidation and keyspace notifications. */
+final class PartitionSignals implements KeyObserver {
+    private final Watches watches = new Watches();
+    private final KeyspaceNotifier notifier;
+
+    PartitionSignals(KeyspaceNotifier notifier) {
+        this.notifier = notifier;
+    }
+
+    Watches watches() {
+        return watches;
+    }
+
+    @Override
+    public void modified(int db, byte[] key) {
+        watches.modified(db, key);
+    }
+
+    @Override
+    public void ready(int db, byte[] key) {
+        // Blocked clients arrive with the blocking commands.
+    }
+
+    @Override
+    public void notify(int db, int eventClass, String event, byte[] key) {
+        notifier.notify(db, eventClass, event, key);
+    }
+
+    @Override
+    public void replaced(int db, Db before, Db after) {
+        watches.replaced(db, before, after);
+    }
+}

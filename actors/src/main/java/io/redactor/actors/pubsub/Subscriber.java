@@ -1,0 +1,8 @@
+package io.redactor.actors.pubsub;
+
+import io.redactor.core.reply.PushReply;
+
+/** A client receiving published messages. {@link #push} may be called from any thread, in publish order. */
+public interface Subscriber {
+    void push(PushReply message);
+}
