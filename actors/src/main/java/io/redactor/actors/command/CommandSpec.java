@@ -161,7 +161,13 @@ public final class CommandSpec {
         }
 
         public Builder keys(int first, int last, int step) {
-            keys = new KeyPositions(first, last, step);
+            keys = KeyPositions.of(first, last, step);
+            return this;
+        }
+
+        /** Legacy positions for COMMAND INFO, and the finder routing uses (numkeys commands). */
+        public Builder keys(int first, int last, int step, KeyPositions.KeyFinder finder) {
+            keys = new KeyPositions(first, last, step, finder);
             return this;
         }
 
