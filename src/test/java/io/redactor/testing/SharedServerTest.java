@@ -13,6 +13,9 @@ public abstract class SharedServerTest {
     void connectToSharedServer() {
         jedis = TestRedactor.shared().jedis();
         raw = TestRedactor.shared().raw();
+        // A socket's connect returns before the server has registered the client; a reply means it has.
+        raw.call("PING");
+        jedis.ping();
     }
 
     @AfterEach

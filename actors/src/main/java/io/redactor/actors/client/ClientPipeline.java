@@ -12,7 +12,9 @@ import io.redactor.actors.partition.Batch;
 import io.redactor.actors.partition.Partition;
 import io.redactor.actors.reservation.Reservation;
 import io.redactor.actors.routing.Route;
+import io.redactor.actors.pubsub.Subscriber;
 import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.PushReply;
 import io.redactor.core.reply.Reply;
 
 import java.util.ArrayDeque;
@@ -31,8 +33,10 @@ import java.util.concurrent.Executor;
  * them to complete. Confined to one thread: the client's {@code executor} (a Netty event loop for RESP
  * clients), which also receives the completions.
  */
-public final class ClientPipeline {
+public final class ClientPipeline implements Subscriber {
     private static final int MAX_BATCH = 64;
+    private static final java.util.Set<String> SUBSCRIBER_MODE_COMMANDS = java.util.Set.of("subscribe", "unsubscribe",
+            "psubscribe", "punsubscribe", "ssubscribe", "sunsubscribe", "ping", "quit", "reset");
     /** {@link #target} when nothing is out or being built. */
     private static final int NONE = -1;
     /** {@link #target} when what is out spans partitions, reserves them, or runs elsewhere. */
@@ -66,6 +70,11 @@ public final class ClientPipeline {
     public interface Output {
         void write(Reply reply);
 
+        /** Out-of-band data (published messages); written between replies, never in place of one. */
+        default void push(PushReply message) {
+            write(message);
+        }
+
         void flush();
 
         /** Stop or resume reading commands from the client (flow control). */
@@ -83,6 +92,18 @@ public final class ClientPipeline {
         this.output = output;
         this.pauseAbove = pauseAbove;
         this.batchListener = batch -> executor.execute(() -> completed(batch));
+        session.attach(this);
+    }
+
+    /** A published message for this client, from any thread: written after whatever is being answered. */
+    @Override
+    public void push(PushReply message) {
+        executor.execute(() -> {
+            if (!closed) {
+                output.push(message);
+                scheduleFlush();
+            }
+        });
     }
 
     public ClientSession session() {
@@ -116,10 +137,11 @@ public final class ClientPipeline {
         return queue.size() + inFlight;
     }
 
-    /** The client is gone: drop queued commands and ignore replies still to come. */
+    /** The client is gone: drop queued commands, its subscriptions, and ignore replies still to come. */
     public void close() {
         closed = true;
         queue.clear();
+        session.subscriptions().clear(node.server().pubsub());
     }
 
     private void drain() {
@@ -161,6 +183,10 @@ public final class ClientPipeline {
 
     /** Dispatches the head command if ordering allows it now; false when it must wait. */
     private boolean dispatch(Route route) {
+        ErrorReply refused = refusedInSubscriberMode(route);
+        if (refused != null) {
+            route = new Route.Rejected(refused);
+        }
         switch (route) {
             case Route.AtPartition r -> {
                 int partition = r.partition();
@@ -203,6 +229,24 @@ public final class ClientPipeline {
                 return true;
             }
         }
+    }
+
+    /** A RESP2 client with subscriptions may only (un)subscribe, PING, QUIT or RESET, as in Redis. */
+    private ErrorReply refusedInSubscriberMode(Route route) {
+        if (session.protocol() != 2 || !session.subscriptions().active()) {
+            return null;
+        }
+        CommandSpec spec = switch (route) {
+            case Route.AtClient r -> r.spec();
+            case Route.AtPartition r -> r.invocation().spec();
+            case Route.AcrossPartitions r -> r.invocation().spec();
+            case Route.Rejected r -> null;
+        };
+        if (spec == null || SUBSCRIBER_MODE_COMMANDS.contains(spec.fullName())) {
+            return null;
+        }
+        return new ErrorReply("ERR Can't execute '" + spec.fullName()
+                + "': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context");
     }
 
     private void countIfError(Reply reply) {

@@ -34,6 +34,7 @@ public final class ClientSession {
     private long lastInteractionMs;
     private String lastCommand = "NULL";
     private volatile boolean closing;
+    private ClientSubscriptions subscriptions;
 
     public ClientSession(long id, ClientEndpoint endpoint, long nowMs) {
         this.id = id;
@@ -93,6 +94,15 @@ public final class ClientSession {
         return (String) LAST_COMMAND.getAcquire(this);
     }
 
+    /** Gives the session its publish/subscribe state, delivering to {@code subscriber}. Once, at start. */
+    public void attach(io.redactor.actors.pubsub.Subscriber subscriber) {
+        subscriptions = new ClientSubscriptions(subscriber);
+    }
+
+    public ClientSubscriptions subscriptions() {
+        return subscriptions;
+    }
+
     /** Marks the client to be closed once its pending replies are written (QUIT, protocol errors). */
     public void closeAfterReply() {
         closing = true;
@@ -113,9 +123,11 @@ public final class ClientSession {
                 + " name=" + name
                 + " age=" + (nowMs - createdAtMs) / 1000
                 + " idle=" + (nowMs - lastInteractionMs()) / 1000
-                + " flags=N"
+                + " flags=" + (subscriptions != null && subscriptions.active() ? "P" : "N")
                 + " db=" + db
-                + " sub=0 psub=0 ssub=0 multi=-1"
+                + " sub=" + (subscriptions == null ? 0 : subscriptions.channelCount())
+                + " psub=" + (subscriptions == null ? 0 : subscriptions.patternCount())
+                + " ssub=0 multi=-1"
                 + " qbuf=" + queryBuffer
                 + " qbuf-free=0 argv-mem=0 multi-mem=0 rbs=0 rbp=0"
                 + " obl=0 oll=0 omem=" + output

@@ -31,6 +31,9 @@ public final class Database implements Db {
     public Object lookup(byte[] key, int flags) {
         int entry = liveEntry(key);
         if (entry < 0) {
+            if (!Lookup.has(flags, Lookup.NONOTIFY | Lookup.WRITE)) {
+                observer.notify(index, KeyspaceEvents.KEY_MISS, "keymiss", key);
+            }
             if (!Lookup.has(flags, Lookup.NOSTATS | Lookup.WRITE)) {
                 env.keyspaceMiss();
             }
@@ -46,7 +49,7 @@ public final class Database implements Db {
         return table.value(entry);
     }
 
-    /** Redis's dbAdd: creating a list or sorted set wakes clients blocked on the key. */
+    /** Redis's dbAdd: wakes clients blocked on the key for a list or sorted set, and notifies "new". */
     @Override
     public void add(byte[] key, Object value) {
         int entry = table.insert(key, value);
@@ -54,6 +57,7 @@ public final class Database implements Db {
         if (value instanceof BlockableValue) {
             observer.ready(index, key);
         }
+        observer.notify(index, KeyspaceEvents.NEW_KEY, "new", key);
     }
 
     @Override

@@ -8,8 +8,10 @@ public final class Lookup {
     public static final int NOTOUCH = 1;
     /** Do not count a keyspace hit or miss. */
     public static final int NOSTATS = 1 << 1;
-    /** Lookup on behalf of a write: no hit/miss statistics. */
+    /** Lookup on behalf of a write: no hit/miss statistics, no keymiss notification. */
     public static final int WRITE = 1 << 2;
+    /** No keymiss notification. */
+    public static final int NONOTIFY = 1 << 3;
 
     private Lookup() {
     }

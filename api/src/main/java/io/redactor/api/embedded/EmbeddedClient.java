@@ -9,9 +9,12 @@ import io.redactor.actors.client.ClientPipeline;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.PushReply;
 import io.redactor.core.reply.Reply;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -38,6 +41,7 @@ final class EmbeddedClient {
             ArrayDeque<Consumer<Reply>> waiting = new ArrayDeque<>();
             boolean[] closed = {false};
             boolean[] overloaded = {false};
+            List<ActorRef<PushReply>> pushListener = new ArrayList<>(1);
             Endpoint endpoint = new Endpoint(() -> self.tell(new RunTask(() -> closed[0] = true)));
             ClientSession session = node.clients().register(endpoint, System.currentTimeMillis());
             if (session == null) {
@@ -56,6 +60,11 @@ final class EmbeddedClient {
                             if (replyTo != null) {
                                 replyTo.accept(Replies.copyOf(reply));
                             }
+                        }
+
+                        @Override
+                        public void push(PushReply message) {
+                            pushListener.forEach(listener -> listener.tell((PushReply) Replies.copyOf(message)));
                         }
 
                         @Override
@@ -78,6 +87,11 @@ final class EmbeddedClient {
                         return Behaviors.same();
                     })
                     .onMessage(RedactorProtocol.Close.class, close -> Behaviors.stopped())
+                    .onMessage(RedactorProtocol.ReceivePushes.class, receive -> {
+                        pushListener.clear();
+                        pushListener.add(receive.listener());
+                        return Behaviors.same();
+                    })
                     .onMessage(RedactorProtocol.Request.class, request -> {
                         if (closed[0] || overloaded[0]) {
                             answer(request, closed[0] ? CLOSED : OVERLOADED);
@@ -101,6 +115,7 @@ final class EmbeddedClient {
             case RedactorProtocol.Execute execute -> execute.args().stream().map(byte[]::clone).toArray(byte[][]::new);
             case RedactorProtocol.Call<?> call -> call.command().args();
             case RedactorProtocol.Close close -> throw new IllegalArgumentException("Close has no arguments");
+            case RedactorProtocol.ReceivePushes receive -> throw new IllegalArgumentException("not a command");
         };
     }
 

@@ -1,6 +1,7 @@
 package io.redactor.api.embedded;
 
 import akka.actor.typed.ActorRef;
+import io.redactor.core.reply.PushReply;
 import io.redactor.core.reply.Reply;
 
 import java.util.List;
@@ -22,6 +23,14 @@ public final class RedactorProtocol {
 
     /** A typed command; the result is its decoded value or its error. */
     public record Call<R>(TypedCommand<R> command, ActorRef<Result<R>> replyTo) implements Request {
+    }
+
+    /**
+     * Where this client's out-of-band messages go: what SUBSCRIBE and PSUBSCRIBE deliver (RESP3 push data:
+     * ["message", channel, payload] or ["pmessage", pattern, channel, payload]). Without a listener they are
+     * dropped.
+     */
+    public record ReceivePushes(ActorRef<PushReply> listener) implements Request {
     }
 
     /** Ends the client: its session goes away and the actor stops. */

@@ -5,6 +5,7 @@ import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.MapReply;
 import io.redactor.core.reply.PushReply;
 import io.redactor.core.reply.Reply;
+import io.redactor.core.reply.ReplySequence;
 import io.redactor.core.reply.SetReply;
 import io.redactor.core.reply.VerbatimString;
 
@@ -26,6 +27,7 @@ final class Replies {
             case MapReply map -> new MapReply(copyAll(map.keysAndValues()));
             case SetReply set -> new SetReply(copyAll(set.items()));
             case PushReply push -> new PushReply(copyAll(push.items()));
+            case ReplySequence sequence -> new ReplySequence(copyAll(sequence.replies()));
             default -> reply;
         };
     }

@@ -13,6 +13,7 @@ import io.redactor.core.reply.MapReply;
 import io.redactor.core.reply.NullReply;
 import io.redactor.core.reply.PushReply;
 import io.redactor.core.reply.Reply;
+import io.redactor.core.reply.ReplySequence;
 import io.redactor.core.reply.SetReply;
 import io.redactor.core.reply.SimpleString;
 import io.redactor.core.reply.VerbatimString;
@@ -59,6 +60,7 @@ final class RespWriter {
                     resp3 ? m.size() : m.keysAndValues().size(), protocol);
             case SetReply s -> aggregate(sink, resp3 ? '~' : '*', s.items(), s.items().size(), protocol);
             case PushReply p -> aggregate(sink, resp3 ? '>' : '*', p.items(), p.items().size(), protocol);
+            case ReplySequence sequence -> sequence.replies().forEach(item -> write(sink, item, protocol));
             case DoubleReply d -> writeDouble(sink, d.value(), resp3);
             case BooleanReply b -> {
                 if (resp3) {

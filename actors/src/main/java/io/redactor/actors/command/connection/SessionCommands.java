@@ -23,12 +23,18 @@ final class SessionCommands {
     private static final ErrorReply WRONG_PASS =
             new ErrorReply("WRONGPASS invalid username-password pair or user is disabled.");
 
+    private static final BulkString PONG = BulkString.of("pong");
+
     private SessionCommands() {
     }
 
+    /** In RESP2 subscriber mode PING answers ["pong", message], as Redis does. */
     static Reply ping(ClientCall call) {
         if (call.argc() > 2) {
             return Errors.wrongArity(call.name());
+        }
+        if (call.client().protocol() == 2 && call.client().subscriptions().active()) {
+            return ArrayReply.of(PONG, call.argc() == 1 ? BulkString.EMPTY : new BulkString(call.arg(1)));
         }
         return call.argc() == 1 ? SimpleString.PONG : new BulkString(call.arg(1));
     }
@@ -95,6 +101,7 @@ final class SessionCommands {
 
     static Reply reset(ClientCall call) {
         ClientSession client = call.client();
+        client.subscriptions().clear(call.node().server().pubsub());
         client.setDb(0);
         client.setProtocol(2);
         client.setName("");

@@ -4,6 +4,7 @@ import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
+import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.Lookup;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.IntegerReply;
@@ -83,8 +84,10 @@ final class ExpireCommands {
         }
         if (when <= call.now()) {
             db.delete(key);
+            db.changed(key, KeyspaceEvents.GENERIC, "del");
         } else {
             db.setExpireAt(key, when);
+            db.changed(key, KeyspaceEvents.GENERIC, "expire");
         }
         return IntegerReply.ONE;
     }
@@ -137,6 +140,10 @@ final class ExpireCommands {
     static Reply persist(KeyCall call) {
         Db db = call.db();
         byte[] key = call.arg(1);
-        return IntegerReply.of(db.write(key) != null && db.persist(key));
+        if (db.write(key) != null && db.persist(key)) {
+            db.changed(key, KeyspaceEvents.GENERIC, "persist");
+            return IntegerReply.ONE;
+        }
+        return IntegerReply.ZERO;
     }
 }

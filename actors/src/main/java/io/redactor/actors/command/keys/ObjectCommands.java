@@ -69,6 +69,6 @@ final class ObjectCommands {
     }
 
     private static Object lookup(KeyCall call) {
-        return call.db().lookup(call.arg(2), Lookup.NOTOUCH);
+        return call.db().lookup(call.arg(2), Lookup.NOTOUCH | Lookup.NONOTIFY);
     }
 }

@@ -2,6 +2,7 @@ package io.redactor.actors.command.keys;
 
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
+import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.Lookup;
 import io.redactor.actors.data.Values;
 import io.redactor.core.reply.IntegerReply;
@@ -19,6 +20,7 @@ final class PresenceCommands {
         long deleted = 0;
         for (int i = 1; i < call.argc(); i++) {
             if (db.delete(call.arg(i))) {
+                db.changed(call.arg(i), KeyspaceEvents.GENERIC, "del");
                 deleted++;
             }
         }

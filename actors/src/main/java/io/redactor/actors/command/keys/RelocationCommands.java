@@ -4,6 +4,7 @@ import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
+import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.Values;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.IntegerReply;
@@ -48,6 +49,8 @@ final class RelocationCommands {
         }
         place(db, target, value, expireAt, access);
         db.delete(source);
+        db.changed(source, KeyspaceEvents.GENERIC, "rename_from");
+        db.changed(target, KeyspaceEvents.GENERIC, "rename_to");
         return onlyIfAbsent ? IntegerReply.ONE : SimpleString.OK;
     }
 
@@ -86,6 +89,7 @@ final class RelocationCommands {
         if (expireAt != Db.NO_EXPIRE) {
             to.setExpireAt(target, expireAt);
         }
+        to.changed(target, KeyspaceEvents.GENERIC, "copy_to");
         return IntegerReply.ONE;
     }
 
@@ -108,6 +112,8 @@ final class RelocationCommands {
         }
         place(to, key, value, expireAt, access);
         from.delete(key);
+        from.changed(key, KeyspaceEvents.GENERIC, "move_from");
+        to.changed(key, KeyspaceEvents.GENERIC, "move_to");
         return IntegerReply.ONE;
     }
 

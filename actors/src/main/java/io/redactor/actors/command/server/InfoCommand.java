@@ -11,6 +11,7 @@ import io.redactor.actors.node.RedactorVersion;
 import io.redactor.actors.node.ServerIdentity;
 import io.redactor.actors.node.ServerStats;
 import io.redactor.actors.node.config.RuntimeConfig;
+import io.redactor.actors.pubsub.PubSub;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.VerbatimString;
 
@@ -71,7 +72,7 @@ final class InfoCommand {
             case "clients" -> clients(out, node);
             case "memory" -> memory(out, node.server().config());
             case "persistence" -> persistence(out);
-            case "stats" -> stats(out, node.server().stats());
+            case "stats" -> stats(out, node.server().stats(), node.server().pubsub());
             case "replication" -> replication(out);
             case "cpu" -> cpu(out);
             case "modules" -> {
@@ -167,7 +168,7 @@ final class InfoCommand {
         field(out, "aof_rewrite_in_progress", 0);
     }
 
-    private static void stats(StringBuilder out, ServerStats stats) {
+    private static void stats(StringBuilder out, ServerStats stats, PubSub pubsub) {
         field(out, "total_connections_received", stats.connectionsReceived.sum());
         field(out, "total_commands_processed", stats.commandsProcessed.sum());
         field(out, "instantaneous_ops_per_sec", stats.meter().opsPerSecond());
@@ -180,8 +181,8 @@ final class InfoCommand {
         field(out, "evicted_keys", 0);
         field(out, "keyspace_hits", stats.keyspaceHits.sum());
         field(out, "keyspace_misses", stats.keyspaceMisses.sum());
-        field(out, "pubsub_channels", 0);
-        field(out, "pubsub_patterns", 0);
+        field(out, "pubsub_channels", pubsub.channelCount());
+        field(out, "pubsub_patterns", pubsub.patternCount());
         field(out, "total_error_replies", stats.errorReplies.sum());
         field(out, "client_output_buffer_limit_disconnections", stats.clientsClosedForOutputBuffer.sum());
         field(out, "redactor_reservations", stats.reservations.sum());

@@ -5,6 +5,7 @@ import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
+import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.FloatString;
 import io.redactor.actors.data.StringValues;
 import io.redactor.core.number.LongDouble;
@@ -58,6 +59,7 @@ final class CounterCommands {
         } else {
             db.overwrite(key, stored);
         }
+        db.changed(key, KeyspaceEvents.STRING, "incrby");
         return IntegerReply.of(result);
     }
 
@@ -80,6 +82,7 @@ final class CounterCommands {
         } else {
             db.overwrite(key, new FloatString(stored));
         }
+        db.changed(key, KeyspaceEvents.STRING, "incrbyfloat");
         return new BulkString(stored);
     }
 }

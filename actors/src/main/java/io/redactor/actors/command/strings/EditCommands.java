@@ -4,6 +4,7 @@ import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
+import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.MutableString;
 import io.redactor.actors.data.StringValues;
 import io.redactor.core.reply.ErrorReply;
@@ -22,15 +23,18 @@ final class EditCommands {
         byte[] key = call.arg(1);
         byte[] suffix = call.arg(2);
         Object value = Strings.requireString(db.write(key));
+        int length;
         if (value == null) {
             db.add(key, suffix);
-            return IntegerReply.of(suffix.length);
+            length = suffix.length;
+        } else {
+            Strings.checkLength(StringValues.length(value), suffix.length, call.server().config().protoMaxBulkLen());
+            MutableString mutable = mutable(db, key, value, suffix.length);
+            mutable.append(suffix);
+            length = mutable.length();
         }
-        int length = StringValues.length(value);
-        Strings.checkLength(length, suffix.length, call.server().config().protoMaxBulkLen());
-        MutableString mutable = mutable(db, key, value, suffix.length);
-        mutable.append(suffix);
-        return IntegerReply.of(mutable.length());
+        db.changed(key, KeyspaceEvents.STRING, "append");
+        return IntegerReply.of(length);
     }
 
     static Reply setrange(KeyCall call) {
@@ -51,6 +55,7 @@ final class EditCommands {
             MutableString created = new MutableString(new byte[0], 0);
             created.writeAt((int) offset, patch);
             db.add(key, created);
+            db.changed(key, KeyspaceEvents.STRING, "setrange");
             return IntegerReply.of(created.length());
         }
         if (patch.length == 0) {
@@ -59,6 +64,7 @@ final class EditCommands {
         Strings.checkLength(offset, patch.length, limit);
         MutableString mutable = mutable(db, key, value, 0);
         mutable.writeAt((int) offset, patch);
+        db.changed(key, KeyspaceEvents.STRING, "setrange");
         return IntegerReply.of(mutable.length());
     }
 

@@ -3,6 +3,7 @@ package io.redactor.actors.command.strings;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
+import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.MutableString;
 import io.redactor.actors.data.StringValues;
 import io.redactor.core.reply.ArrayReply;
@@ -27,6 +28,7 @@ final class GetCommands {
         Object value = Strings.requireString(db.read(call.arg(1)));
         if (value != null) {
             db.delete(call.arg(1));
+            db.changed(call.arg(1), KeyspaceEvents.GENERIC, "del");
         }
         return Strings.reply(value);
     }
@@ -45,11 +47,13 @@ final class GetCommands {
             long at = options.expireAtMillis(call);
             if (at <= call.now()) {
                 db.delete(key);
+                db.changed(key, KeyspaceEvents.GENERIC, "del");
             } else {
                 db.setExpireAt(key, at);
+                db.changed(key, KeyspaceEvents.GENERIC, "expire");
             }
-        } else if (options.has(SetOptions.PERSIST)) {
-            db.persist(key);
+        } else if (options.has(SetOptions.PERSIST) && db.persist(key)) {
+            db.changed(key, KeyspaceEvents.GENERIC, "persist");
         }
         return reply;
     }

@@ -3,6 +3,7 @@ package io.redactor.actors.command.strings;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
+import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.core.reply.IntegerReply;
 import io.redactor.core.reply.NullReply;
 import io.redactor.core.reply.Reply;
@@ -53,8 +54,10 @@ final class SetCommands {
             }
         }
         db.set(key, value, options.has(SetOptions.KEEPTTL));
+        db.notify(KeyspaceEvents.STRING, "set", key);
         if (expireAt != Db.NO_EXPIRE) {
             db.setExpireAt(key, expireAt);
+            db.notify(KeyspaceEvents.GENERIC, "expire", key);
         }
         return old != null ? old : done;
     }
@@ -66,6 +69,7 @@ final class SetCommands {
         Db db = call.db();
         for (int i = 1; i < call.argc(); i += 2) {
             db.set(call.arg(i), call.arg(i + 1), false);
+            db.notify(KeyspaceEvents.STRING, "set", call.arg(i));
         }
         return SimpleString.OK;
     }
@@ -82,6 +86,7 @@ final class SetCommands {
         }
         for (int i = 1; i < call.argc(); i += 2) {
             db.set(call.arg(i), call.arg(i + 1), false);
+            db.notify(KeyspaceEvents.STRING, "set", call.arg(i));
         }
         return IntegerReply.ONE;
     }

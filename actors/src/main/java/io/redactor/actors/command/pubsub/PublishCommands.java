@@ -1,0 +1,69 @@
+package io.redactor.actors.command.pubsub;
+
+import io.redactor.actors.command.Arguments;
+import io.redactor.actors.command.ClientCall;
+import io.redactor.actors.command.Errors;
+import io.redactor.actors.command.Help;
+import io.redactor.actors.pubsub.PubSub;
+import io.redactor.core.reply.ArrayReply;
+import io.redactor.core.reply.BulkString;
+import io.redactor.core.reply.IntegerReply;
+import io.redactor.core.reply.Reply;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** PUBLISH and the PUBSUB introspection subcommands. */
+final class PublishCommands {
+    private PublishCommands() {
+    }
+
+    static Reply publish(ClientCall call) {
+        return IntegerReply.of(call.node().server().pubsub().publish(call.arg(1), call.arg(2)));
+    }
+
+    static Reply channels(ClientCall call) {
+        if (call.argc() > 3) {
+            return syntaxError(call);
+        }
+        List<Reply> channels = new ArrayList<>();
+        for (byte[] channel : pubsub(call).activeChannels(call.argc() == 3 ? call.arg(2) : null)) {
+            channels.add(new BulkString(channel));
+        }
+        return new ArrayReply(channels);
+    }
+
+    static Reply numsub(ClientCall call) {
+        List<Reply> counts = new ArrayList<>();
+        for (int i = 2; i < call.argc(); i++) {
+            counts.add(new BulkString(call.arg(i)));
+            counts.add(IntegerReply.of(pubsub(call).subscriberCount(call.arg(i))));
+        }
+        return new ArrayReply(counts);
+    }
+
+    static Reply numpat(ClientCall call) {
+        return IntegerReply.of(pubsub(call).patternCount());
+    }
+
+    static Reply help(ClientCall call) {
+        return Help.reply(call,
+                "CHANNELS [<pattern>]",
+                "    Return the currently active channels matching a <pattern> (default: '*').",
+                "NUMPAT",
+                "    Return number of subscriptions to patterns.",
+                "NUMSUB [<channel> ...]",
+                "    Return the number of subscribers for the specified channels, excluding",
+                "    pattern subscriptions(default: no channels).");
+    }
+
+    private static PubSub pubsub(ClientCall call) {
+        return call.node().server().pubsub();
+    }
+
+    /** Redis's addReplySubcommandSyntaxError. */
+    private static Reply syntaxError(ClientCall call) {
+        return Errors.err("unknown subcommand or wrong number of arguments for '" + Arguments.text(call.arg(1))
+                + "'. Try PUBSUB HELP.");
+    }
+}
