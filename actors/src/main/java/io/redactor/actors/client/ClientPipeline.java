@@ -2,10 +2,13 @@ package io.redactor.actors.client;
 
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.command.CommandError;
+import io.redactor.actors.command.CommandFlag;
 import io.redactor.actors.command.CommandRunner;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.Invocation;
 import io.redactor.actors.command.Placement;
+import io.redactor.actors.command.transactions.ExecAbort;
+import io.redactor.actors.command.transactions.Watching;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Batch;
@@ -16,9 +19,12 @@ import io.redactor.actors.pubsub.Subscriber;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.PushReply;
 import io.redactor.core.reply.Reply;
+import io.redactor.core.reply.SimpleString;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 
@@ -35,7 +41,10 @@ import java.util.concurrent.Executor;
  */
 public final class ClientPipeline implements Subscriber {
     private static final int MAX_BATCH = 64;
-    private static final java.util.Set<String> SUBSCRIBER_MODE_COMMANDS = java.util.Set.of("subscribe", "unsubscribe",
+    private static final ErrorReply NOT_IN_TRANSACTION = new ErrorReply("ERR Command not allowed inside a transaction");
+    private static final Set<String> TRANSACTION_CONTROL =
+            Set.of("exec", "discard", "multi", "watch", "quit", "reset");
+    private static final Set<String> SUBSCRIBER_MODE_COMMANDS = Set.of("subscribe", "unsubscribe",
             "psubscribe", "punsubscribe", "ssubscribe", "sunsubscribe", "ping", "quit", "reset");
     /** {@link #target} when nothing is out or being built. */
     private static final int NONE = -1;
@@ -137,11 +146,12 @@ public final class ClientPipeline implements Subscriber {
         return queue.size() + inFlight;
     }
 
-    /** The client is gone: drop queued commands, its subscriptions, and ignore replies still to come. */
+    /** The client is gone: drop queued commands, its subscriptions and watches, and ignore replies to come. */
     public void close() {
         closed = true;
         queue.clear();
         session.subscriptions().clear(node.server().pubsub());
+        Watching.unwatch(session.transaction(), node.partitions());
     }
 
     private void drain() {
@@ -160,7 +170,7 @@ public final class ClientPipeline implements Subscriber {
             if (headRoute == null) {
                 headRoute = node.router().route((byte[][]) head, session);
             }
-            if (!dispatch(headRoute)) {
+            if (!dispatch(headRoute, (byte[][]) head)) {
                 break;
             }
             queue.poll();
@@ -182,10 +192,16 @@ public final class ClientPipeline implements Subscriber {
     }
 
     /** Dispatches the head command if ordering allows it now; false when it must wait. */
-    private boolean dispatch(Route route) {
+    private boolean dispatch(Route route, byte[][] args) {
         ErrorReply refused = refusedInSubscriberMode(route);
         if (refused != null) {
             route = new Route.Rejected(refused);
+        }
+        if (route instanceof Route.Rejected rejected && isExec(args)) {
+            return rejectExec(rejected);
+        }
+        if (session.transaction().active() && !controlsTransaction(route)) {
+            return queueInTransaction(route);
         }
         switch (route) {
             case Route.AtPartition r -> {
@@ -231,17 +247,75 @@ public final class ClientPipeline implements Subscriber {
         }
     }
 
-    /** A RESP2 client with subscriptions may only (un)subscribe, PING, QUIT or RESET, as in Redis. */
-    private ErrorReply refusedInSubscriberMode(Route route) {
-        if (session.protocol() != 2 || !session.subscriptions().active()) {
-            return null;
+    /**
+     * Between MULTI and EXEC commands are checked and queued, answered QUEUED; an unknown command, a wrong
+     * arity or a command not allowed in transactions is refused and makes EXEC fail (EXECABORT), as in Redis.
+     */
+    private boolean queueInTransaction(Route route) {
+        if (inFlight > 0) {
+            return false;
         }
-        CommandSpec spec = switch (route) {
+        Reply reply;
+        if (route instanceof Route.Rejected rejected) {
+            session.transaction().abort();
+            reply = rejected.reply();
+        } else if (specOf(route).has(CommandFlag.NO_MULTI)) {
+            session.transaction().abort();
+            reply = NOT_IN_TRANSACTION;
+        } else {
+            session.transaction().queue(argsOf(route));
+            reply = SimpleString.QUEUED;
+        }
+        countIfError(reply);
+        output.write(reply);
+        return true;
+    }
+
+    private boolean rejectExec(Route.Rejected rejected) {
+        if (inFlight > 0) {
+            return false;
+        }
+        ErrorReply reply = ExecAbort.discard(session.transaction(), node.partitions(), rejected.reply());
+        countIfError(reply);
+        output.write(reply);
+        return true;
+    }
+
+    private static boolean isExec(byte[][] args) {
+        return args.length > 0 && args[0].length == 4 && new String(args[0], StandardCharsets.ISO_8859_1)
+                .equalsIgnoreCase("exec");
+    }
+
+    /** EXEC, DISCARD, MULTI, WATCH, QUIT and RESET run even inside MULTI. */
+    private static boolean controlsTransaction(Route route) {
+        CommandSpec spec = specOf(route);
+        return spec != null && TRANSACTION_CONTROL.contains(spec.fullName());
+    }
+
+    private static CommandSpec specOf(Route route) {
+        return switch (route) {
             case Route.AtClient r -> r.spec();
             case Route.AtPartition r -> r.invocation().spec();
             case Route.AcrossPartitions r -> r.invocation().spec();
             case Route.Rejected r -> null;
         };
+    }
+
+    private static byte[][] argsOf(Route route) {
+        return switch (route) {
+            case Route.AtClient r -> r.args();
+            case Route.AtPartition r -> r.invocation().args();
+            case Route.AcrossPartitions r -> r.invocation().args();
+            case Route.Rejected r -> throw new IllegalArgumentException("a rejected command has no place in a queue");
+        };
+    }
+
+    /** A RESP2 client with subscriptions may only (un)subscribe, PING, QUIT or RESET, as in Redis. */
+    private ErrorReply refusedInSubscriberMode(Route route) {
+        if (session.protocol() != 2 || !session.subscriptions().active()) {
+            return null;
+        }
+        CommandSpec spec = specOf(route);
         if (spec == null || SUBSCRIBER_MODE_COMMANDS.contains(spec.fullName())) {
             return null;
         }

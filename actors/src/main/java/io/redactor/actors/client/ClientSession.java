@@ -35,6 +35,7 @@ public final class ClientSession {
     private String lastCommand = "NULL";
     private volatile boolean closing;
     private ClientSubscriptions subscriptions;
+    private final Transaction transaction = new Transaction();
 
     public ClientSession(long id, ClientEndpoint endpoint, long nowMs) {
         this.id = id;
@@ -103,6 +104,10 @@ public final class ClientSession {
         return subscriptions;
     }
 
+    public Transaction transaction() {
+        return transaction;
+    }
+
     /** Marks the client to be closed once its pending replies are written (QUIT, protocol errors). */
     public void closeAfterReply() {
         closing = true;
@@ -127,7 +132,7 @@ public final class ClientSession {
                 + " db=" + db
                 + " sub=" + (subscriptions == null ? 0 : subscriptions.channelCount())
                 + " psub=" + (subscriptions == null ? 0 : subscriptions.patternCount())
-                + " ssub=0 multi=-1"
+                + " ssub=0 multi=" + (transaction.active() ? transaction.queuedCount() : -1)
                 + " qbuf=" + queryBuffer
                 + " qbuf-free=0 argv-mem=0 multi-mem=0 rbs=0 rbp=0"
                 + " obl=0 oll=0 omem=" + output

@@ -5,6 +5,7 @@ import io.redactor.actors.command.keys.KeyCommands;
 import io.redactor.actors.command.pubsub.PubSubCommands;
 import io.redactor.actors.command.server.ServerCommands;
 import io.redactor.actors.command.strings.StringCommands;
+import io.redactor.actors.command.transactions.TransactionCommands;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,7 @@ public final class CommandFamilies {
         all.addAll(StringCommands.specs());
         all.addAll(KeyCommands.specs());
         all.addAll(PubSubCommands.specs());
+        all.addAll(TransactionCommands.specs());
         return all;
     }
 }

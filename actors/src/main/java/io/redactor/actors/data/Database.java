@@ -207,7 +207,7 @@ public final class Database implements Db {
         return expired;
     }
 
-    /** Average remaining time to live of a sample of keys that have one, in milliseconds (INFO avg_ttl). */
+    @Override
     public long sampleAverageTtl(int samples, RandomGenerator random) {
         long total = 0;
         int counted = 0;

@@ -55,6 +55,9 @@ public interface Db {
 
     long volatileSize();
 
+    /** Average remaining time to live of a sample of keys that have one, in milliseconds (INFO avg_ttl). */
+    long sampleAverageTtl(int samples, RandomGenerator random);
+
     /** A random live key, or null when the database is empty. */
     byte[] randomKey(RandomGenerator random);
 

@@ -1,5 +1,7 @@
 package io.redactor.actors.data;
 
+import io.redactor.actors.watch.Watches;
+
 /**
  * The data a command may touch: one partition's databases, or the union of several reserved partitions.
  */
@@ -10,4 +12,7 @@ public interface Keyspace {
 
     /** Exchanges two databases (SWAPDB) in every partition this keyspace spans. */
     void swap(int first, int second);
+
+    /** The WATCH registry of the partition that owns {@code key}. */
+    Watches watchesOf(byte[] key);
 }

@@ -1,13 +1,18 @@
 package io.redactor.actors.data;
 
+import io.redactor.actors.watch.Watches;
+
 /** Everything one partition owns: its slice of each of the 16 databases. */
 public final class PartitionData implements Keyspace {
     private final Database[] databases = new Database[DATABASES];
     private final int partition;
     private final CommandClock clock = new CommandClock();
 
-    public PartitionData(int partition, DataEnvironment env, KeyObserver observer) {
+    private final Watches watches;
+
+    public PartitionData(int partition, DataEnvironment env, KeyObserver observer, Watches watches) {
         this.partition = partition;
+        this.watches = watches;
         for (int i = 0; i < DATABASES; i++) {
             databases[i] = new Database(i, env, clock, observer);
         }
@@ -25,6 +30,15 @@ public final class PartitionData implements Keyspace {
     @Override
     public void swap(int first, int second) {
         databases[first].swapContents(databases[second]);
+    }
+
+    @Override
+    public Watches watchesOf(byte[] key) {
+        return watches;
+    }
+
+    public Watches watches() {
+        return watches;
     }
 
     public CommandClock clock() {

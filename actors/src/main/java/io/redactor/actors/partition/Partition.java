@@ -11,13 +11,17 @@ import akka.actor.typed.javadsl.TimerScheduler;
 import akka.cluster.sharding.typed.javadsl.EntityTypeKey;
 import io.redactor.actors.command.CommandRunner;
 import io.redactor.actors.command.Invocation;
+import io.redactor.actors.data.KeyCounts;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.data.PartitionData;
 import io.redactor.actors.node.ServerContext;
 import io.redactor.actors.reservation.Reservation;
+import io.redactor.actors.watch.WatchToken;
+import io.redactor.actors.watch.WatchedKey;
 import io.redactor.core.reply.ErrorReply;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * A key-range actor: the only owner of the data of its hash slots (all 16 databases). Commands for its keys
@@ -27,7 +31,6 @@ import java.time.Duration;
 public final class Partition {
     public static final EntityTypeKey<Message> TYPE_KEY = EntityTypeKey.create(Message.class, "partition");
 
-    private static final int TTL_SAMPLES = 20;
     private static final long MIN_EXPIRY_BUDGET_NANOS = 50_000;
 
     static final ErrorReply QUEUE_FULL =
@@ -48,6 +51,10 @@ public final class Partition {
     public record Release(long reservationId) implements Message {
     }
 
+    /** Forgets a client's watches of these keys here (UNWATCH, DISCARD, a client gone). */
+    public record Unwatch(WatchToken token, List<WatchedKey> keys) implements Message {
+    }
+
     /** Replies once the partition is running (start-up). */
     public record AwaitReady(ActorRef<Ready> replyTo) implements Message {
     }
@@ -57,10 +64,6 @@ public final class Partition {
 
     /** Asks for key counts per database (INFO keyspace, DBSIZE statistics). */
     public record CountKeys(ActorRef<KeyCounts> replyTo) implements Message {
-    }
-
-    /** Keys, keys with a time to live and their sampled average TTL, per database. */
-    public record KeyCounts(int partition, long[] keys, long[] volatileKeys, long[] averageTtlMillis) {
     }
 
     /** Sent by Cluster Sharding when the partition must stop (node shutdown). */
@@ -104,7 +107,7 @@ public final class Partition {
         this.context = context;
         this.stash = stash;
         this.signals = new PartitionSignals(env.server().notifier());
-        this.data = new PartitionData(partition, env.server(), signals);
+        this.data = new PartitionData(partition, env.server(), signals, signals.watches());
         this.runner = new CommandRunner(env.server());
         this.timers = timers;
         env.directory().register(partition, context.getSelf());
@@ -129,6 +132,10 @@ public final class Partition {
                 .onMessage(Reserve.class, this::reserve)
                 .onMessage(AwaitReady.class, this::ready)
                 .onMessage(CountKeys.class, this::countKeys)
+                .onMessage(Unwatch.class, unwatch -> {
+                    unwatch.keys().forEach(key -> data.watches().unwatch(key.db(), key.key(), unwatch.token()));
+                    return Behaviors.same();
+                })
                 .onMessageEquals(ExpireTick.INSTANCE, this::expire)
                 .onMessageEquals(Stop.INSTANCE, Behaviors::stopped)
                 .onMessage(Release.class, release -> {
@@ -214,16 +221,8 @@ public final class Partition {
     }
 
     private Behavior<Message> countKeys(CountKeys message) {
-        long[] keys = new long[Keyspace.DATABASES];
-        long[] volatileKeys = new long[Keyspace.DATABASES];
-        long[] averageTtl = new long[Keyspace.DATABASES];
         data.clock().set(System.currentTimeMillis());
-        for (int db = 0; db < Keyspace.DATABASES; db++) {
-            keys[db] = data.db(db).size();
-            volatileKeys[db] = data.db(db).volatileSize();
-            averageTtl[db] = data.db(db).sampleAverageTtl(TTL_SAMPLES, sampler);
-        }
-        message.replyTo().tell(new KeyCounts(partition, keys, volatileKeys, averageTtl));
+        message.replyTo().tell(KeyCounts.of(data, sampler));
         return Behaviors.same();
     }
 

@@ -1,6 +1,7 @@
 package io.redactor.actors.reservation;
 
 import io.redactor.actors.data.Db;
+import io.redactor.actors.data.KeyCounts;
 
 import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
@@ -103,6 +104,18 @@ final class ReservedDb implements Db {
             total += part.volatileSize();
         }
         return total;
+    }
+
+    @Override
+    public long sampleAverageTtl(int samples, RandomGenerator random) {
+        long average = 0;
+        long weight = 0;
+        for (Db part : parts) {
+            long volatileKeys = part.volatileSize();
+            average = KeyCounts.weightedAverage(average, weight, part.sampleAverageTtl(samples, random), volatileKeys);
+            weight += volatileKeys;
+        }
+        return average;
     }
 
     /** Picks a partition with probability proportional to its size, then a key in it. */

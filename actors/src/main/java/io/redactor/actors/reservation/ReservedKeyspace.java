@@ -3,6 +3,7 @@ package io.redactor.actors.reservation;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.data.PartitionData;
+import io.redactor.actors.watch.Watches;
 import io.redactor.core.keys.PartitionMap;
 
 import java.util.Arrays;
@@ -39,6 +40,11 @@ final class ReservedKeyspace implements Keyspace {
             partition.swap(first, second);
         }
         Arrays.fill(databases, null);
+    }
+
+    @Override
+    public Watches watchesOf(byte[] key) {
+        return data[ownerIndex(key)].watches();
     }
 
     private int ownerIndex(byte[] key) {

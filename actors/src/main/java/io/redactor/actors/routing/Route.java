@@ -2,13 +2,13 @@ package io.redactor.actors.routing;
 
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.Invocation;
-import io.redactor.core.reply.Reply;
+import io.redactor.core.reply.ErrorReply;
 
 /** Where one received command must go, decided by {@link CommandRouter}. */
 public sealed interface Route {
 
     /** Answered without running anything (unknown command, wrong arity). */
-    record Rejected(Reply reply) implements Route {
+    record Rejected(ErrorReply reply) implements Route {
     }
 
     /** Runs in the client's context. */

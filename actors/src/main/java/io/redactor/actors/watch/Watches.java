@@ -28,9 +28,12 @@ public final class Watches {
         }
     }
 
-    /** Forgets every watch of {@code token} in this partition. */
-    public void unwatchAll(WatchToken token) {
-        watchers.values().removeIf(tokens -> tokens.remove(token) && tokens.isEmpty());
+    public void unwatch(int db, byte[] key, WatchToken token) {
+        DbKey watched = new DbKey(db, new ByteKey(key));
+        List<WatchToken> tokens = watchers.get(watched);
+        if (tokens != null && tokens.remove(token) && tokens.isEmpty()) {
+            watchers.remove(watched);
+        }
     }
 
     public void modified(int db, byte[] key) {

@@ -3,8 +3,8 @@ package io.redactor.actors.command.server;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.data.AccessClock;
+import io.redactor.actors.data.KeyCounts;
 import io.redactor.actors.data.Keyspace;
-import io.redactor.actors.node.KeyspaceStatistics;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.node.ProcessMetrics;
 import io.redactor.actors.node.RedactorVersion;
@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * INFO [section ...]: the same sections and field names as Redis 7.0 where the figure exists here, filled with
@@ -48,9 +49,15 @@ final class InfoCommand {
             }
         }
         NodeServices node = call.node();
-        CompletionStage<KeyspaceStatistics.Counts> counts = sections.contains("keyspace")
-                ? node.keyspaceStatistics().collect()
-                : CompletableFuture.completedFuture(null);
+        CompletionStage<KeyCounts> counts;
+        if (!sections.contains("keyspace")) {
+            counts = CompletableFuture.completedFuture(null);
+        } else if (call.keyspace() != null) {
+            // Inside EXEC every partition is held by the transaction: count directly, asking would wait forever.
+            counts = CompletableFuture.completedFuture(KeyCounts.of(call.keyspace(), ThreadLocalRandom.current()));
+        } else {
+            counts = node.keyspaceStatistics().collect();
+        }
         return counts.thenApply(keyspace -> {
             StringBuilder out = new StringBuilder();
             for (String section : DEFAULT) {
@@ -65,7 +72,7 @@ final class InfoCommand {
         });
     }
 
-    private static void section(StringBuilder out, String name, NodeServices node, KeyspaceStatistics.Counts keyspace) {
+    private static void section(StringBuilder out, String name, NodeServices node, KeyCounts keyspace) {
         out.append("# ").append(title(name)).append("\r\n");
         switch (name) {
             case "server" -> server(out, node);
@@ -205,7 +212,7 @@ final class InfoCommand {
         field(out, "used_cpu_user_children", "0.000000");
     }
 
-    private static void keyspace(StringBuilder out, KeyspaceStatistics.Counts counts) {
+    private static void keyspace(StringBuilder out, KeyCounts counts) {
         for (int db = 0; db < Keyspace.DATABASES; db++) {
             if (counts.keys()[db] > 0) {
                 field(out, "db" + db, "keys=" + counts.keys()[db] + ",expires=" + counts.volatileKeys()[db]

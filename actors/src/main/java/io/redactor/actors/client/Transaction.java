@@ -1,0 +1,92 @@
+package io.redactor.actors.client;
+
+import io.redactor.actors.watch.WatchToken;
+import io.redactor.actors.watch.WatchedKey;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One client's MULTI state and WATCHed keys. Used by the client's own thread, and by the partitions running
+ * its WATCH or EXEC while the client waits for their reply.
+ */
+public final class Transaction {
+    /** A command queued between MULTI and EXEC, as received. */
+    public record Queued(byte[][] args) {
+    }
+
+    private boolean active;
+    private boolean aborted;
+    private volatile boolean executing;
+    private final List<Queued> queued = new ArrayList<>();
+    private final List<WatchedKey> watched = new ArrayList<>();
+    private WatchToken token = new WatchToken();
+
+    public boolean active() {
+        return active;
+    }
+
+    public void begin() {
+        active = true;
+        aborted = false;
+        queued.clear();
+    }
+
+    /** A queue-time error: EXEC will answer EXECABORT. */
+    public void abort() {
+        aborted = true;
+    }
+
+    public boolean aborted() {
+        return aborted;
+    }
+
+    public int queuedCount() {
+        return queued.size();
+    }
+
+    public void queue(byte[][] args) {
+        queued.add(new Queued(args));
+    }
+
+    /** Ends the MULTI block (EXEC, DISCARD) and returns what was queued. */
+    public List<Queued> end() {
+        List<Queued> commands = List.copyOf(queued);
+        active = false;
+        aborted = false;
+        queued.clear();
+        return commands;
+    }
+
+    /** True while EXEC runs the queue: blocking commands then answer at once instead of blocking. */
+    public boolean executing() {
+        return executing;
+    }
+
+    public void executing(boolean value) {
+        executing = value;
+    }
+
+    public WatchToken token() {
+        return token;
+    }
+
+    public void watched(int db, byte[] key, int partition) {
+        watched.add(new WatchedKey(db, key, partition));
+    }
+
+    public List<WatchedKey> watchedKeys() {
+        return List.copyOf(watched);
+    }
+
+    /**
+     * Forgets the watched keys and starts a new token, so that late signals for the old watches cannot touch
+     * the next ones; returns the old token, whose watches the caller removes from the partitions.
+     */
+    public WatchToken unwatchAll() {
+        WatchToken old = token;
+        token = new WatchToken();
+        watched.clear();
+        return old;
+    }
+}

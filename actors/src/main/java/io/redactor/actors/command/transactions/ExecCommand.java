@@ -1,0 +1,162 @@
+package io.redactor.actors.command.transactions;
+
+import io.redactor.actors.client.ClientSession;
+import io.redactor.actors.client.Transaction;
+import io.redactor.actors.command.ClientCall;
+import io.redactor.actors.command.CommandError;
+import io.redactor.actors.command.CommandRunner;
+import io.redactor.actors.command.CommandSpec;
+import io.redactor.actors.command.Errors;
+import io.redactor.actors.command.Placement;
+import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.node.NodeServices;
+import io.redactor.actors.partition.Partition;
+import io.redactor.actors.reservation.Reservation;
+import io.redactor.actors.routing.Route;
+import io.redactor.actors.watch.WatchToken;
+import io.redactor.actors.watch.WatchedKey;
+import io.redactor.core.reply.ArrayReply;
+import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.NullReply;
+import io.redactor.core.reply.Reply;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * EXEC: runs the queued commands as one atomic step. The partitions of every queued command and of every
+ * watched key are reserved together (ascending order, so transactions never deadlock); with them held, a
+ * watched key that changed or whose time is up makes EXEC answer nil, otherwise the commands run in order.
+ */
+final class ExecCommand {
+    private static final ErrorReply EXEC_WITHOUT_MULTI = Errors.err("EXEC without MULTI");
+    private static final ErrorReply EXECABORT =
+            new ErrorReply("EXECABORT Transaction discarded because of previous errors.");
+
+    private ExecCommand() {
+    }
+
+    static CompletionStage<Reply> exec(ClientCall call) {
+        Transaction transaction = call.client().transaction();
+        if (!transaction.active()) {
+            return CompletableFuture.completedFuture(EXEC_WITHOUT_MULTI);
+        }
+        if (transaction.aborted()) {
+            transaction.end();
+            Watching.unwatch(transaction, call.node().partitions());
+            return CompletableFuture.completedFuture(EXECABORT);
+        }
+        List<Transaction.Queued> commands = transaction.end();
+        List<WatchedKey> watched = transaction.watchedKeys();
+        WatchToken token = transaction.token();
+        transaction.unwatchAll();
+        TreeSet<Integer> partitions = partitionsOf(call.node(), commands, watched);
+        CompletableFuture<Reply> reply = new CompletableFuture<>();
+        Plan plan = new Plan(call.client(), call.node(), commands, watched, token, reply);
+        if (partitions.isEmpty()) {
+            reply.complete(plan.runCommands(null, 0));
+            return reply;
+        }
+        int[] ordered = partitions.stream().mapToInt(Integer::intValue).toArray();
+        Reservation reservation = new Reservation(ordered, call.node().server().partitions(), plan);
+        call.node().server().stats().reservations.increment();
+        call.node().partitions().tell(reservation.firstPartition(), new Partition.Reserve(reservation));
+        return reply;
+    }
+
+    /** Every partition a queued command or a watched key lives in; all of them for INFO's key counts. */
+    private static TreeSet<Integer> partitionsOf(NodeServices node, List<Transaction.Queued> commands,
+                                                 List<WatchedKey> watched) {
+        TreeSet<Integer> partitions = new TreeSet<>();
+        watched.forEach(key -> partitions.add(key.partition()));
+        for (Transaction.Queued command : commands) {
+            switch (node.router().route(command.args(), 0, null)) {
+                case Route.AtPartition at -> partitions.add(at.partition());
+                case Route.AcrossPartitions across -> {
+                    for (int p : across.partitions()) {
+                        partitions.add(p);
+                    }
+                }
+                case Route.AtClient at -> {
+                    if (at.spec().placement() instanceof Placement.AtClientAsync) {
+                        for (int p = 0; p < node.server().partitions().count(); p++) {
+                            partitions.add(p);
+                        }
+                    }
+                }
+                case Route.Rejected rejected -> {
+                }
+            }
+        }
+        return partitions;
+    }
+
+    /** The transaction, run with its partitions held. */
+    private record Plan(ClientSession client, NodeServices node, List<Transaction.Queued> commands,
+                        List<WatchedKey> watched, WatchToken token, CompletableFuture<Reply> reply)
+            implements Reservation.Work {
+
+        @Override
+        public void run(Keyspace keyspace, long now) {
+            try {
+                for (WatchedKey key : watched) {
+                    keyspace.db(key.db()).lookup(key.key(), MultiCommands.QUIET);
+                }
+                Reply result = token.isDirty() ? NullReply.NULL_ARRAY : runCommands(keyspace, now);
+                for (WatchedKey key : watched) {
+                    keyspace.watchesOf(key.key()).unwatch(key.db(), key.key(), token);
+                }
+                reply.complete(result);
+            } catch (RuntimeException e) {
+                reply.completeExceptionally(e);
+            }
+        }
+
+        @Override
+        public void refused(ErrorReply reason) {
+            reply.complete(reason);
+        }
+
+        /** The queued commands in order, each with the database the ones before it left selected. */
+        Reply runCommands(Keyspace keyspace, long now) {
+            List<Reply> replies = new ArrayList<>(commands.size());
+            CommandRunner runner = new CommandRunner(node.server());
+            client.transaction().executing(true);
+            try {
+                for (Transaction.Queued command : commands) {
+                    replies.add(runOne(command.args(), keyspace, now, runner));
+                }
+            } finally {
+                client.transaction().executing(false);
+            }
+            return new ArrayReply(replies);
+        }
+
+        private Reply runOne(byte[][] args, Keyspace keyspace, long now, CommandRunner runner) {
+            Route route = node.router().route(args, client);
+            try {
+                return switch (route) {
+                    case Route.AtPartition at -> runner.run(at.invocation(), keyspace, now);
+                    case Route.AcrossPartitions across -> runner.run(across.invocation(), keyspace, now);
+                    case Route.AtClient at -> runAtClient(at.spec(), args, keyspace);
+                    case Route.Rejected rejected -> rejected.reply();
+                };
+            } catch (CommandError e) {
+                return e.reply();
+            }
+        }
+
+        private Reply runAtClient(CommandSpec spec, byte[][] args, Keyspace keyspace) {
+            ClientCall call = new ClientCall(spec, args, client, node, keyspace);
+            return switch (spec.placement()) {
+                case Placement.AtClient p -> p.handler().execute(call);
+                case Placement.Container p -> p.bare().execute(call);
+                case Placement.AtClientAsync p -> p.handler().execute(call).toCompletableFuture().join();
+                default -> throw new IllegalStateException(spec + " does not run at the client");
+            };
+        }
+    }
+}
