@@ -3,6 +3,7 @@ package io.redactor.actors.command;
 import io.redactor.actors.command.connection.ConnectionCommands;
 import io.redactor.actors.command.keys.KeyCommands;
 import io.redactor.actors.command.server.ServerCommands;
+import io.redactor.actors.command.sets.SetCommands;
 import io.redactor.actors.command.strings.StringCommands;
 
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ public final class CommandFamilies {
         all.addAll(ServerCommands.specs());
         all.addAll(StringCommands.specs());
         all.addAll(KeyCommands.specs());
+        all.addAll(SetCommands.specs());
         return all;
     }
 }
