@@ -29,7 +29,7 @@ final class SetAlgebraCommands {
     }
 
     static Reply sinter(KeyCall call) {
-        List<SetValue> sets = lookup(call, 1, call.argc(), false);
+        List<SetValue> sets = lookup(call, 1, call.argc());
         List<Reply> members = new ArrayList<>();
         SetAlgebra.intersect(sets, 0, member -> members.add(new BulkString(member)));
         return new SetReply(members);
@@ -55,41 +55,44 @@ final class SetAlgebraCommands {
                 return Errors.SYNTAX;
             }
         }
-        List<SetValue> sets = lookup(call, 2, keysEnd, false);
+        List<SetValue> sets = lookup(call, 2, keysEnd);
         return IntegerReply.of(SetAlgebra.intersect(sets, limit, member -> { }));
     }
 
     static Reply sinterstore(KeyCall call) {
-        List<SetValue> sets = lookup(call, 2, call.argc(), true);
+        List<SetValue> sets = lookup(call, 2, call.argc());
         return store(call, SetAlgebra.intersection(sets, Sets.maxIntsetEntries(call)), "sinterstore");
     }
 
     static Reply sunion(KeyCall call) {
-        List<SetValue> sets = lookup(call, 1, call.argc(), false);
+        List<SetValue> sets = lookup(call, 1, call.argc());
         return new SetReply(Sets.members(SetAlgebra.union(sets, Sets.maxIntsetEntries(call))));
     }
 
     static Reply sunionstore(KeyCall call) {
-        List<SetValue> sets = lookup(call, 2, call.argc(), true);
+        List<SetValue> sets = lookup(call, 2, call.argc());
         return store(call, SetAlgebra.union(sets, Sets.maxIntsetEntries(call)), "sunionstore");
     }
 
     static Reply sdiff(KeyCall call) {
-        List<SetValue> sets = lookup(call, 1, call.argc(), false);
+        List<SetValue> sets = lookup(call, 1, call.argc());
         return new SetReply(Sets.members(SetAlgebra.difference(sets, Sets.maxIntsetEntries(call))));
     }
 
     static Reply sdiffstore(KeyCall call) {
-        List<SetValue> sets = lookup(call, 2, call.argc(), true);
+        List<SetValue> sets = lookup(call, 2, call.argc());
         return store(call, SetAlgebra.difference(sets, Sets.maxIntsetEntries(call)), "sdiffstore");
     }
 
-    /** The sets at arguments {@code [from, to)}, null for missing keys; the STORE forms look up for writing. */
-    private static List<SetValue> lookup(KeyCall call, int from, int to, boolean forWrite) {
+    /**
+     * The sets at arguments {@code [from, to)}, null for missing keys. The STORE forms read their sources like
+     * the others (Redis 7.0 counts them in keyspace_hits and keyspace_misses).
+     */
+    private static List<SetValue> lookup(KeyCall call, int from, int to) {
         Db db = call.db();
         List<SetValue> sets = new ArrayList<>(to - from);
         for (int i = from; i < to; i++) {
-            sets.add(forWrite ? Sets.write(db, call.arg(i)) : Sets.read(db, call.arg(i)));
+            sets.add(Sets.read(db, call.arg(i)));
         }
         return sets;
     }

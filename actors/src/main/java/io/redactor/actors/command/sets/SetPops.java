@@ -66,6 +66,8 @@ public final class SetPops {
         db.notify(KeyspaceEvents.SET, "spop", key);
         List<Reply> popped;
         if (count >= set.size()) {
+            // Redis answers this case with SUNION's code, whose read lookup counts a keyspace hit.
+            db.read(key);
             popped = Sets.members(SetAlgebra.union(List.of(set), Sets.maxIntsetEntries(call)));
             db.delete(key);
             db.notify(KeyspaceEvents.GENERIC, "del", key);
