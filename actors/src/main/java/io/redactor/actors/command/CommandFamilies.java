@@ -4,6 +4,7 @@ import io.redactor.actors.command.connection.ConnectionCommands;
 import io.redactor.actors.command.keys.KeyCommands;
 import io.redactor.actors.command.pubsub.PubSubCommands;
 import io.redactor.actors.command.server.ServerCommands;
+import io.redactor.actors.command.sets.SetCommands;
 import io.redactor.actors.command.strings.StringCommands;
 import io.redactor.actors.command.transactions.TransactionCommands;
 
@@ -23,6 +24,7 @@ public final class CommandFamilies {
         all.addAll(KeyCommands.specs());
         all.addAll(PubSubCommands.specs());
         all.addAll(TransactionCommands.specs());
+        all.addAll(SetCommands.specs());
         return all;
     }
 }
