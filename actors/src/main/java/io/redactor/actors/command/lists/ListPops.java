@@ -52,6 +52,16 @@ public final class ListPops {
         return new ArrayReply(popMany(db, key, list, left, count));
     }
 
+    /** BLPOP/BRPOP's reply for one key: {@code [key, element]} after popping it, or null when the key is missing. */
+    public static Reply popWithKey(KeyCall call, byte[] key, boolean left) {
+        Db db = call.db();
+        ListValue list = Lists.write(db, key);
+        if (list == null) {
+            return null;
+        }
+        return ArrayReply.of(new BulkString(key), new BulkString(popOne(db, key, list, left)));
+    }
+
     /** Pops one element off an existing list at {@code key}, with Redis's notifications and deletion when emptied. */
     public static byte[] popOne(Db db, byte[] key, ListValue list, boolean left) {
         byte[] element = list.pop(left);

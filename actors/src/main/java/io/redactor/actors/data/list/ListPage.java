@@ -182,13 +182,20 @@ final class ListPage {
     }
 
     /**
-     * Makes room for {@code size} more bytes at the front or back: a new array, sized {@code capacity} at
-     * least, with the live bytes moved to the other side.
+     * Makes room for {@code size} more bytes at the front or back: a new array of {@code capacity} bytes at least,
+     * with all the free room on that side, or, when {@code balanced}, the free room split between both sides (a
+     * page that takes pushes at both ends would otherwise move its bytes from side to side at every turn).
      */
-    void grow(int size, boolean atFront, int capacity) {
+    void grow(int size, boolean atFront, int capacity, boolean balanced) {
         int used = bytes();
         byte[] bigger = new byte[Math.max(capacity, used + size)];
-        int newStart = atFront ? bigger.length - used : 0;
+        int free = bigger.length - used;
+        int newStart;
+        if (balanced) {
+            newStart = atFront ? Math.max(size, free / 2) : Math.min(free - size, free / 2);
+        } else {
+            newStart = atFront ? free : 0;
+        }
         System.arraycopy(buf, start, bigger, newStart, used);
         buf = bigger;
         start = newStart;
@@ -273,7 +280,7 @@ final class ListPage {
     void append(ListPage other) {
         int size = other.bytes();
         if (!fitsBack(size)) {
-            grow(size, false, bytes() + size);
+            grow(size, false, bytes() + size, false);
         }
         System.arraycopy(other.buf, other.start, buf, end, size);
         end += size;

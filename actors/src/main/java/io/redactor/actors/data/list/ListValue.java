@@ -20,7 +20,7 @@ public final class ListValue implements BlockableValue {
     static final int PAGE_BYTES = 8192;
     /** A middle edit (LINSERT, LSET) splits a page that grows past this size. */
     private static final int SPLIT_BYTES = 2 * PAGE_BYTES;
-    private static final int FIRST_PAGE_BYTES = 32;
+    private static final int FIRST_PAGE_BYTES = 16;
 
     private ListPage[] pages;
     /** Slot of the first page in {@link #pages}. */
@@ -174,7 +174,7 @@ public final class ListValue implements BlockableValue {
             page = new ListPage(newPageCapacity(entry, pageCount > 0), true);
             addFirstPage(page);
         } else if (!page.fitsFront(entry)) {
-            page.grow(entry, true, Math.min(PAGE_BYTES, 2 * page.buf.length));
+            page.grow(entry, true, Math.min(PAGE_BYTES, 2 * page.buf.length), pageCount == 1);
         }
         page.pushFront(element, entry);
         size++;
@@ -187,7 +187,7 @@ public final class ListValue implements BlockableValue {
             page = new ListPage(newPageCapacity(entry, pageCount > 0), false);
             addLastPage(page);
         } else if (!page.fitsBack(entry)) {
-            page.grow(entry, false, Math.min(PAGE_BYTES, 2 * page.buf.length));
+            page.grow(entry, false, Math.min(PAGE_BYTES, 2 * page.buf.length), pageCount == 1);
         }
         page.pushBack(element, entry);
         size++;
