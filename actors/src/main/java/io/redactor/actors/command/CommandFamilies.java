@@ -3,6 +3,7 @@ package io.redactor.actors.command;
 import io.redactor.actors.command.connection.ConnectionCommands;
 import io.redactor.actors.command.keys.KeyCommands;
 import io.redactor.actors.command.pubsub.PubSubCommands;
+import io.redactor.actors.command.lists.ListCommands;
 import io.redactor.actors.command.server.ServerCommands;
 import io.redactor.actors.command.sets.SetCommands;
 import io.redactor.actors.command.strings.StringCommands;
@@ -25,6 +26,7 @@ public final class CommandFamilies {
         all.addAll(PubSubCommands.specs());
         all.addAll(TransactionCommands.specs());
         all.addAll(SetCommands.specs());
+        all.addAll(ListCommands.specs());
         return all;
     }
 }
