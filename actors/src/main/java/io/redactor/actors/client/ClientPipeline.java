@@ -59,6 +59,7 @@ public final class ClientPipeline implements Subscriber {
     private final ArrayDeque<Object> queue = new ArrayDeque<>();
     private final Batch.Listener batchListener;
     private final Runnable flushTask = this::flushNow;
+    private final ClientBlocking blocking;
 
     private Route headRoute;
     /** Commands sent or being built whose replies have not been written. */
@@ -101,6 +102,7 @@ public final class ClientPipeline implements Subscriber {
         this.output = output;
         this.pauseAbove = pauseAbove;
         this.batchListener = batch -> executor.execute(() -> completed(batch));
+        this.blocking = new ClientBlocking(session, node, executor, this::completedElsewhere);
         session.attach(this);
     }
 
@@ -152,6 +154,7 @@ public final class ClientPipeline implements Subscriber {
         queue.clear();
         session.subscriptions().clear(node.server().pubsub());
         Watching.unwatch(session.transaction(), node.partitions());
+        blocking.close();
     }
 
     private void drain() {
@@ -202,6 +205,10 @@ public final class ClientPipeline implements Subscriber {
         }
         if (session.transaction().active() && !controlsTransaction(route)) {
             return queueInTransaction(route);
+        }
+        CommandSpec spec = specOf(route);
+        if (spec != null && spec.has(CommandFlag.BLOCKING) && !(route instanceof Route.AtClient)) {
+            return runBlocking(route);
         }
         switch (route) {
             case Route.AtPartition r -> {
@@ -268,6 +275,27 @@ public final class ClientPipeline implements Subscriber {
         }
         countIfError(reply);
         output.write(reply);
+        return true;
+    }
+
+    /** A blocking command runs alone: it waits for what is before it, and what follows waits for its reply. */
+    private boolean runBlocking(Route route) {
+        if (inFlight > 0) {
+            return false;
+        }
+        inFlight = 1;
+        target = MIXED;
+        switch (route) {
+            case Route.AtPartition r -> {
+                touch(r.invocation().spec());
+                blocking.runAt(r.partition(), r.invocation());
+            }
+            case Route.AcrossPartitions r -> {
+                touch(r.invocation().spec());
+                blocking.runAcross(r.partitions(), r.invocation());
+            }
+            default -> throw new IllegalArgumentException("not a keyed command: " + route);
+        }
         return true;
     }
 
@@ -392,8 +420,8 @@ public final class ClientPipeline implements Subscriber {
         if (buildingCount == 0) {
             return;
         }
-        Batch batch = new Batch(Arrays.copyOf(building, buildingCount), Arrays.copyOf(buildingPartitions, buildingCount),
-                batchListener);
+        Batch batch = new Batch(Arrays.copyOf(building, buildingCount),
+                Arrays.copyOf(buildingPartitions, buildingCount), batchListener);
         Arrays.fill(building, 0, buildingCount, null);
         buildingCount = 0;
         node.partitions().tell(batch.nextPartition(), new Partition.Run(batch));

@@ -1,5 +1,7 @@
 package io.redactor.actors.client;
 
+import io.redactor.actors.blocking.BlockedClient;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Locale;
@@ -36,6 +38,7 @@ public final class ClientSession {
     private volatile boolean closing;
     private ClientSubscriptions subscriptions;
     private final Transaction transaction = new Transaction();
+    private volatile BlockedClient blocked;
 
     public ClientSession(long id, ClientEndpoint endpoint, long nowMs) {
         this.id = id;
@@ -108,6 +111,15 @@ public final class ClientSession {
         return transaction;
     }
 
+    /** The blocking command this client waits on, or null. */
+    public BlockedClient blocked() {
+        return blocked;
+    }
+
+    public void blocked(BlockedClient command) {
+        blocked = command;
+    }
+
     /** Marks the client to be closed once its pending replies are written (QUIT, protocol errors). */
     public void closeAfterReply() {
         closing = true;
@@ -115,6 +127,24 @@ public final class ClientSession {
 
     public boolean isClosing() {
         return closing;
+    }
+
+    /** CLIENT LIST's flags, in Redis's order: P subscriber, x in MULTI, b blocked, d a watched key changed. */
+    private String flags() {
+        StringBuilder flags = new StringBuilder(4);
+        if (subscriptions != null && subscriptions.active()) {
+            flags.append('P');
+        }
+        if (transaction.active()) {
+            flags.append('x');
+        }
+        if (blocked != null) {
+            flags.append('b');
+        }
+        if (transaction.token().isDirty()) {
+            flags.append('d');
+        }
+        return flags.isEmpty() ? "N" : flags.toString();
     }
 
     /** One line of CLIENT LIST / the text of CLIENT INFO, fields as in Redis 7.0. */
@@ -128,7 +158,7 @@ public final class ClientSession {
                 + " name=" + name
                 + " age=" + (nowMs - createdAtMs) / 1000
                 + " idle=" + (nowMs - lastInteractionMs()) / 1000
-                + " flags=" + (subscriptions != null && subscriptions.active() ? "P" : "N")
+                + " flags=" + flags()
                 + " db=" + db
                 + " sub=" + (subscriptions == null ? 0 : subscriptions.channelCount())
                 + " psub=" + (subscriptions == null ? 0 : subscriptions.patternCount())

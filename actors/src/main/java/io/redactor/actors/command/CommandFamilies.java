@@ -2,8 +2,8 @@ package io.redactor.actors.command;
 
 import io.redactor.actors.command.connection.ConnectionCommands;
 import io.redactor.actors.command.keys.KeyCommands;
-import io.redactor.actors.command.pubsub.PubSubCommands;
 import io.redactor.actors.command.lists.ListCommands;
+import io.redactor.actors.command.pubsub.PubSubCommands;
 import io.redactor.actors.command.server.ServerCommands;
 import io.redactor.actors.command.sets.SetCommands;
 import io.redactor.actors.command.strings.StringCommands;

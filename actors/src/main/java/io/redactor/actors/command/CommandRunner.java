@@ -1,5 +1,6 @@
 package io.redactor.actors.command;
 
+import io.redactor.actors.blocking.BlockedClient;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.ServerContext;
 import io.redactor.core.reply.ErrorReply;
@@ -21,9 +22,25 @@ public final class CommandRunner {
     }
 
     public Reply run(Invocation invocation, Keyspace keyspace, long now) {
+        return run(invocation, keyspace, now, null);
+    }
+
+    /** Runs a command that may block as {@code blocker}; null when it blocked. */
+    public Reply run(Invocation invocation, Keyspace keyspace, long now, BlockedClient blocker) {
         CommandSpec spec = invocation.spec();
+        return execute(spec, spec.keyHandler(), call.bind(invocation, keyspace, now, blocker));
+    }
+
+    /** Serves a blocked client from {@code key}, which holds what it waits for. */
+    public Reply serve(BlockedClient blocked, byte[] key, Keyspace keyspace, long now) {
+        Invocation invocation = blocked.invocation();
+        return execute(invocation.spec(), call -> blocked.request().serve().serve(call, key),
+                call.bind(invocation, keyspace, now));
+    }
+
+    private static Reply execute(CommandSpec spec, KeyCommand handler, KeyCall call) {
         try {
-            return spec.keyHandler().execute(call.bind(invocation, keyspace, now));
+            return handler.execute(call);
         } catch (CommandError e) {
             return e.reply();
         } catch (OutOfMemoryError e) {

@@ -27,6 +27,12 @@ public final class Errors {
         return new ErrorReply("ERR invalid expire time in '" + commandName + "' command");
     }
 
+    /** Redis's addReplySubcommandSyntaxError: the subcommand as the client typed it, the container upper case. */
+    public static ErrorReply subcommandSyntax(byte[] subcommand, String container) {
+        return err("unknown subcommand or wrong number of arguments for '" + Arguments.text(subcommand) + "'. Try "
+                + container + " HELP.");
+    }
+
     public static ErrorReply err(String text) {
         return new ErrorReply("ERR " + text);
     }

@@ -1,9 +1,14 @@
 package io.redactor.actors.command;
 
+import io.redactor.actors.blocking.BlockRequest;
+import io.redactor.actors.blocking.BlockedClient;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.ServerContext;
+import io.redactor.core.reply.Reply;
+
+import java.util.Arrays;
 
 /**
  * A command running at its data. One instance per runner is reused for every command it runs, so handlers
@@ -14,6 +19,7 @@ public final class KeyCall implements CommandArguments {
     private CommandSpec spec;
     private byte[][] args;
     private ClientSession client;
+    private BlockedClient blocker;
     private Keyspace keyspace;
     private int db;
     private long now;
@@ -23,6 +29,12 @@ public final class KeyCall implements CommandArguments {
     }
 
     public KeyCall bind(Invocation invocation, Keyspace keyspace, long now) {
+        return bind(invocation, keyspace, now, null);
+    }
+
+    /** {@code blocker}: the command may block, as this client; null where it may not (EXEC, scripts). */
+    public KeyCall bind(Invocation invocation, Keyspace keyspace, long now, BlockedClient blocker) {
+        this.blocker = blocker;
         this.spec = invocation.spec();
         this.args = invocation.args();
         this.client = invocation.client();
@@ -71,5 +83,35 @@ public final class KeyCall implements CommandArguments {
 
     public ServerContext server() {
         return server;
+    }
+
+    /** False where a blocking command must answer at once instead (inside EXEC or a script), as in Redis. */
+    public boolean canBlock() {
+        return blocker != null;
+    }
+
+    /**
+     * A blocking command found nothing: waits for {@code request} until {@code deadline} (unix ms, 0 for ever).
+     * Returns null: the reply comes when a key is served, or at the deadline. Only where {@link #canBlock()}.
+     */
+    public Reply block(BlockRequest request, long deadline) {
+        if (blocker == null) {
+            throw new IllegalStateException(spec.fullName() + " may not block here");
+        }
+        int[] partitions = new int[request.keys().size()];
+        int count = 0;
+        for (byte[] key : request.keys()) {
+            keyspace.blockedOf(key).register(db, key, blocker);
+            int partition = server.partitions().partitionOf(key);
+            boolean known = false;
+            for (int i = 0; i < count && !known; i++) {
+                known = partitions[i] == partition;
+            }
+            if (!known) {
+                partitions[count++] = partition;
+            }
+        }
+        blocker.block(request, Arrays.copyOf(partitions, count), deadline);
+        return null;
     }
 }

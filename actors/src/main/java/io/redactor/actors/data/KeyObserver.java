@@ -16,7 +16,8 @@ public interface KeyObserver {
 
     /**
      * The contents of database {@code db} were replaced wholesale (FLUSHDB, FLUSHALL, SWAPDB): WATCHes of
-     * keys that existed before or exist now are invalidated. {@code before} still holds the old contents.
+     * keys that existed before or exist now are invalidated, and awaited keys that exist now are ready.
+     * {@code before} still holds the old contents.
      */
     void replaced(int db, Db before, Db after);
 

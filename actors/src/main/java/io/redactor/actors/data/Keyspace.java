@@ -1,5 +1,6 @@
 package io.redactor.actors.data;
 
+import io.redactor.actors.blocking.BlockedKeys;
 import io.redactor.actors.watch.Watches;
 
 /**
@@ -15,4 +16,7 @@ public interface Keyspace {
 
     /** The WATCH registry of the partition that owns {@code key}. */
     Watches watchesOf(byte[] key);
+
+    /** The clients blocked on keys of the partition that owns {@code key}. */
+    BlockedKeys blockedOf(byte[] key);
 }

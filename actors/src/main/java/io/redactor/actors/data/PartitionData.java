@@ -1,5 +1,6 @@
 package io.redactor.actors.data;
 
+import io.redactor.actors.blocking.BlockedKeys;
 import io.redactor.actors.watch.Watches;
 
 /** Everything one partition owns: its slice of each of the 16 databases. */
@@ -9,10 +10,13 @@ public final class PartitionData implements Keyspace {
     private final CommandClock clock = new CommandClock();
 
     private final Watches watches;
+    private final BlockedKeys blocked;
 
-    public PartitionData(int partition, DataEnvironment env, KeyObserver observer, Watches watches) {
+    public PartitionData(int partition, DataEnvironment env, KeyObserver observer, Watches watches,
+                         BlockedKeys blocked) {
         this.partition = partition;
         this.watches = watches;
+        this.blocked = blocked;
         for (int i = 0; i < DATABASES; i++) {
             databases[i] = new Database(i, env, clock, observer);
         }
@@ -39,6 +43,15 @@ public final class PartitionData implements Keyspace {
 
     public Watches watches() {
         return watches;
+    }
+
+    @Override
+    public BlockedKeys blockedOf(byte[] key) {
+        return blocked;
+    }
+
+    public BlockedKeys blocked() {
+        return blocked;
     }
 
     public CommandClock clock() {

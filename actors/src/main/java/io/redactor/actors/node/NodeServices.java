@@ -1,5 +1,6 @@
 package io.redactor.actors.node;
 
+import akka.actor.Cancellable;
 import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.partition.PartitionGateway;
 import io.redactor.actors.routing.CommandRouter;
@@ -9,7 +10,13 @@ import java.util.concurrent.CompletionStage;
 /** What client-side commands (CONFIG, CLIENT, INFO, SHUTDOWN, ...) and client pipelines use of the node. */
 public record NodeServices(ServerContext server, CommandRouter router, ClientRegistry clients,
                            PartitionGateway partitions, ServerIdentity identity, Shutdown shutdown,
-                           KeyspaceStatistics keyspaceStatistics) {
+                           KeyspaceStatistics keyspaceStatistics, Timeouts timeouts) {
+
+    /** Runs a task once after a delay, on a timer thread (the blocking commands' time limits). */
+    @FunctionalInterface
+    public interface Timeouts {
+        Cancellable after(long delayMillis, Runnable task);
+    }
 
     /** Stops the node; {@code save} asks for a snapshot first when persistence is configured. */
     @FunctionalInterface

@@ -54,7 +54,9 @@ public final class RedactorNode {
                     ClientRegistry clients = new ClientRegistry(config::maxclients);
                     CommandTable table = new CommandTable(CommandFamilies.all());
                     NodeServices services = new NodeServices(server, new CommandRouter(table, partitionMap), clients,
-                            gateway, identity, shutdown, new KeyspaceStatistics(system, gateway));
+                            gateway, identity, shutdown, new KeyspaceStatistics(system, gateway),
+                            (delay, task) -> system.scheduler().scheduleOnce(Duration.ofMillis(delay), task,
+                                    system.executionContext()));
                     ServerCron cronTask = new ServerCron(server, clients);
                     Cancellable cron = system.scheduler().scheduleAtFixedRate(Duration.ofMillis(100),
                             Duration.ofMillis(100), cronTask, system.executionContext());

@@ -20,6 +20,8 @@ public final class ServerStats {
     public final LongAdder errorReplies = new LongAdder();
     public final LongAdder clientsClosedForOutputBuffer = new LongAdder();
     public final LongAdder reservations = new LongAdder();
+    /** Clients waiting in a blocking command now (a gauge: not reset by CONFIG RESETSTAT). */
+    public final LongAdder blockedClients = new LongAdder();
     private final OpsMeter opsMeter = new OpsMeter();
     private final Map<String, LongAdder> errorsByCode = new ConcurrentHashMap<>();
 

@@ -9,6 +9,7 @@ import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.StashBuffer;
 import akka.actor.typed.javadsl.TimerScheduler;
 import akka.cluster.sharding.typed.javadsl.EntityTypeKey;
+import io.redactor.actors.blocking.BlockedClient;
 import io.redactor.actors.command.CommandRunner;
 import io.redactor.actors.command.Invocation;
 import io.redactor.actors.data.KeyCounts;
@@ -49,6 +50,14 @@ public final class Partition {
 
     /** Ends the hold of the reservation with this id. */
     public record Release(long reservationId) implements Message {
+    }
+
+    /** Runs a blocking command: answered now, or waiting here (and maybe elsewhere) for a key to be ready. */
+    public record RunBlocking(BlockedClient client) implements Message {
+    }
+
+    /** Forgets a blocked client here: answered elsewhere, timed out, disconnected or unblocked. */
+    public record Unblock(BlockedClient client) implements Message {
     }
 
     /** Forgets a client's watches of these keys here (UNWATCH, DISCARD, a client gone). */
@@ -94,6 +103,7 @@ public final class Partition {
     private final PartitionSignals signals;
     private final PartitionData data;
     private final CommandRunner runner;
+    private final BlockedServing serving;
     private final ActiveExpiry expiry = new ActiveExpiry();
     private final TimerScheduler<Message> timers;
     private int expiryHz;
@@ -107,8 +117,9 @@ public final class Partition {
         this.context = context;
         this.stash = stash;
         this.signals = new PartitionSignals(env.server().notifier());
-        this.data = new PartitionData(partition, env.server(), signals, signals.watches());
+        this.data = new PartitionData(partition, env.server(), signals, signals.watches(), signals.blocked());
         this.runner = new CommandRunner(env.server());
+        this.serving = new BlockedServing(partition, data, runner, env);
         this.timers = timers;
         env.directory().register(partition, context.getSelf());
         scheduleExpiry();
@@ -130,6 +141,11 @@ public final class Partition {
         return Behaviors.receive(Message.class)
                 .onMessage(Run.class, this::run)
                 .onMessage(Reserve.class, this::reserve)
+                .onMessage(RunBlocking.class, this::runBlocking)
+                .onMessage(Unblock.class, unblock -> {
+                    data.blocked().remove(unblock.client());
+                    return Behaviors.same();
+                })
                 .onMessage(AwaitReady.class, this::ready)
                 .onMessage(CountKeys.class, this::countKeys)
                 .onMessage(Unwatch.class, unwatch -> {
@@ -151,7 +167,10 @@ public final class Partition {
     private Behavior<Message> held(long reservationId) {
         return Behaviors.receive(Message.class)
                 .onMessage(Release.class, release -> release.reservationId() == reservationId,
-                        release -> stash.unstashAll(idle()))
+                        release -> {
+                            serveBlocked(System.currentTimeMillis());
+                            return stash.unstashAll(idle());
+                        })
                 .onMessageEquals(ExpireTick.INSTANCE, Behaviors::same)
                 .onMessage(Message.class, message -> {
                     if (stash.isFull()) {
@@ -174,6 +193,7 @@ public final class Partition {
         Invocation invocation;
         while ((invocation = batch.nextFor(partition)) != null) {
             batch.answer(runner.run(invocation, data, now));
+            serveBlocked(now);
         }
         if (batch.hasNext()) {
             env.gateway().tell(batch.nextPartition(), message);
@@ -189,12 +209,30 @@ public final class Partition {
             env.gateway().tell(reservation.nextPartition(), message);
             return held(reservation.id());
         }
+        long now = System.currentTimeMillis();
         try {
-            reservation.run(System.currentTimeMillis());
+            reservation.run(now);
         } finally {
             release(reservation.id(), reservation.heldWhileRunning());
         }
+        serveBlocked(now);
         return Behaviors.same();
+    }
+
+    private Behavior<Message> runBlocking(RunBlocking message) {
+        long now = System.currentTimeMillis();
+        data.clock().set(now);
+        message.client().runWith(runner, data, now);
+        serveBlocked(now);
+        return Behaviors.same();
+    }
+
+    /** After every command, as Redis does: clients blocked on keys it made ready are served before the next. */
+    private void serveBlocked(long now) {
+        if (data.blocked().hasReady()) {
+            data.clock().set(now);
+            serving.serveReady(now);
+        }
     }
 
     private void refuse(Message message) {
@@ -204,6 +242,11 @@ public final class Partition {
                 run.batch().complete();
             }
             case Reserve reserve -> release(reserve.reservation().id(), reserve.reservation().refuse(QUEUE_FULL));
+            case RunBlocking blocking -> {
+                if (blocking.client().tryClaim()) {
+                    blocking.client().answer(QUEUE_FULL);
+                }
+            }
             default -> context.getLog().warn("partition {} dropped {}: queue full", partition, message);
         }
     }

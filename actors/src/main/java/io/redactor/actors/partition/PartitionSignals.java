@@ -1,13 +1,15 @@
 package io.redactor.actors.partition;
 
+import io.redactor.actors.blocking.BlockedKeys;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyObserver;
 import io.redactor.actors.pubsub.KeyspaceNotifier;
 import io.redactor.actors.watch.Watches;
 
-/** What a partition does when its keys change: WATCH invalidation and keyspace notifications. */
+/** What a partition does when its keys change: WATCH invalidation, blocked clients, keyspace notifications. */
 final class PartitionSignals implements KeyObserver {
     private final Watches watches = new Watches();
+    private final BlockedKeys blocked = new BlockedKeys();
     private final KeyspaceNotifier notifier;
 
     PartitionSignals(KeyspaceNotifier notifier) {
@@ -18,6 +20,10 @@ final class PartitionSignals implements KeyObserver {
         return watches;
     }
 
+    BlockedKeys blocked() {
+        return blocked;
+    }
+
     @Override
     public void modified(int db, byte[] key) {
         watches.modified(db, key);
@@ -25,7 +31,7 @@ final class PartitionSignals implements KeyObserver {
 
     @Override
     public void ready(int db, byte[] key) {
-        // Blocked clients arrive with the blocking commands.
+        blocked.markReady(db, key);
     }
 
     @Override
@@ -36,5 +42,6 @@ final class PartitionSignals implements KeyObserver {
     @Override
     public void replaced(int db, Db before, Db after) {
         watches.replaced(db, before, after);
+        blocked.markReady(db, after);
     }
 }

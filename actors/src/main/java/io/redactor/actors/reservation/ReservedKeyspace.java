@@ -1,5 +1,6 @@
 package io.redactor.actors.reservation;
 
+import io.redactor.actors.blocking.BlockedKeys;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.data.PartitionData;
@@ -45,6 +46,11 @@ final class ReservedKeyspace implements Keyspace {
     @Override
     public Watches watchesOf(byte[] key) {
         return data[ownerIndex(key)].watches();
+    }
+
+    @Override
+    public BlockedKeys blockedOf(byte[] key) {
+        return data[ownerIndex(key)].blocked();
     }
 
     private int ownerIndex(byte[] key) {

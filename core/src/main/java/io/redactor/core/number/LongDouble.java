@@ -126,6 +126,53 @@ public final class LongDouble {
         return of(BinaryFloats.roundBinary(BinaryFloats.EXTENDED, sum.signum() < 0, sum.abs(), e));
     }
 
+    /** {@code this * o}, rounded to nearest-even as the x87 does, overflowing to an infinity. */
+    public LongDouble times(LongDouble o) {
+        if (kind == NAN || o.kind == NAN) {
+            return kind == NAN ? this : o;
+        }
+        boolean sign = negative != o.negative;
+        if (kind == INFINITE || o.kind == INFINITE) {
+            if (significand == 0 && kind == FINITE || o.significand == 0 && o.kind == FINITE) {
+                return DEFAULT_NAN;
+            }
+            return sign ? NEGATIVE_INFINITY : POSITIVE_INFINITY;
+        }
+        if (significand == 0 || o.significand == 0) {
+            return sign ? NEGATIVE_ZERO : ZERO;
+        }
+        BigInteger product = unsignedSignificand().multiply(o.unsignedSignificand());
+        return of(BinaryFloats.roundBinary(BinaryFloats.EXTENDED, sign, product, exponent + o.exponent));
+    }
+
+    /**
+     * C's {@code (long long) ceill(x)} on x86-64: the smallest integer not below the value, and {@code
+     * Long.MIN_VALUE} (the "integer indefinite") when that does not fit, for infinities and NaN.
+     */
+    public long ceilToLong() {
+        if (kind != FINITE) {
+            return Long.MIN_VALUE;
+        }
+        if (significand == 0) {
+            return 0;
+        }
+        BigInteger magnitude = unsignedSignificand();
+        BigInteger integer;
+        if (exponent >= 0) {
+            integer = magnitude.shiftLeft(exponent);
+        } else {
+            integer = magnitude.shiftRight(-exponent);
+            boolean fraction = magnitude.getLowestSetBit() < -exponent;
+            if (fraction && !negative) {
+                integer = integer.add(BigInteger.ONE);
+            }
+        }
+        if (negative) {
+            integer = integer.negate();
+        }
+        return integer.bitLength() < 64 ? integer.longValue() : Long.MIN_VALUE;
+    }
+
     private BigInteger unsignedSignificand() {
         BigInteger m = BigInteger.valueOf(significand & Long.MAX_VALUE);
         return significand < 0 ? m.setBit(63) : m;

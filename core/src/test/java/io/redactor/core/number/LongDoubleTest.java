@@ -77,7 +77,8 @@ class LongDoubleTest {
     @ParameterizedTest
     @ValueSource(strings = {"", " 1", "\t1", "\n1", "\u000b1", "\f1", "\r1", "1 ", "1\u0000", "\u0000",
         "nan", "-nan", "NAN", "nan(0x1)", "1e", "1e+", ".", "-", "+", "0x", "0xp1", "0x1p", "infinit", "infx",
-        "1e5000", "-1e5000", "1e-5000", "0x1p16384", "0x1p-16446", "1.2e4932", "abc", "1,5", "1_0", "\u00ff", "++1", "1..2"})
+        "1e5000", "-1e5000", "1e-5000", "0x1p16384", "0x1p-16446", "1.2e4932", "abc", "1,5", "1_0", "\u00ff", "++1",
+        "1..2"})
     void rejects(String s) {
         assertNull(LongDouble.parse(bytes(s)));
     }
@@ -196,5 +197,26 @@ class LongDoubleTest {
         assertFalse(LongDouble.ZERO.equals("0"));
         assertEquals("0x8000000000000000p-63", LongDouble.valueOf(1).toString());
         assertEquals("-inf", LongDouble.NEGATIVE_INFINITY.toString());
+    }
+
+    /** {@code (long long) ceill(strtold(s) * 1000.0L)}, as compiled by gcc on x86-64: Redis 7.0's timeouts. */
+    @ParameterizedTest
+    @CsvSource({"-0.001, 0", "0.001, 1", "-0.0011, -1", "0.0001, 1", "1e18, -9223372036854775808",
+            "9.2e15, 9200000000000000000", "9.3e15, -9223372036854775808", "inf, -9223372036854775808",
+            "-inf, -9223372036854775808", "1e-300, 1", "0.0015, 2", "1.0005, 1001",
+            "9223372036854775.807, 9223372036854775807", "-9223372036854775.808, -9223372036854775807",
+            "-9223372036854775.809, -9223372036854775808", "0x1p-20, 1", "0, 0", "-0, 0", "7, 7000"})
+    void millisecondsAsRedisComputesTimeouts(String seconds, long expected) {
+        LongDouble thousand = LongDouble.valueOf(1000);
+        assertEquals(expected, LongDouble.parse(bytes(seconds)).times(thousand).ceilToLong());
+    }
+
+    @Test
+    void productsOfInfinitiesAndZeros() {
+        LongDouble zero = LongDouble.ZERO;
+        assertFalse(LongDouble.POSITIVE_INFINITY.times(zero).isFinite());
+        assertEquals("-inf", LongDouble.NEGATIVE_INFINITY.times(LongDouble.valueOf(3)).toString());
+        assertEquals("inf", LongDouble.NEGATIVE_INFINITY.times(LongDouble.valueOf(-3)).toString());
+        assertEquals(LongDouble.valueOf(-6), LongDouble.valueOf(2).times(LongDouble.valueOf(-3)));
     }
 }

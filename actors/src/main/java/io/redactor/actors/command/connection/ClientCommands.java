@@ -1,5 +1,7 @@
 package io.redactor.actors.command.connection;
 
+import io.redactor.actors.blocking.BlockedClient;
+import io.redactor.actors.client.ClientBlocking;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.ClientCall;
@@ -21,6 +23,8 @@ import java.util.function.Predicate;
 /** CLIENT ID, SETNAME, GETNAME, INFO, LIST and KILL. */
 final class ClientCommands {
     /** Every client is a normal one until pub/sub and replication exist. */
+    private static final ErrorReply UNBLOCK_REASON = Errors.err("CLIENT UNBLOCK reason should be TIMEOUT or ERROR");
+    private static final ErrorReply UNBLOCKED = new ErrorReply("UNBLOCKED client unblocked via CLIENT UNBLOCK");
     private static final Set<String> CLIENT_TYPES = Set.of("normal", "master", "replica", "slave", "pubsub");
     private static final ErrorReply BAD_CLIENT_ID = Errors.err("client-id should be greater than 0");
 
@@ -39,6 +43,28 @@ final class ClientCommands {
     static Reply getname(ClientCall call) {
         String name = call.client().name();
         return name.isEmpty() ? NullReply.NULL_BULK : BulkString.of(name);
+    }
+
+    /** CLIENT UNBLOCK client-id [TIMEOUT|ERROR]: ends another client's blocking command early. */
+    static Reply unblock(ClientCall call) {
+        if (call.argc() > 4) {
+            return Errors.subcommandSyntax(call.arg(1), "CLIENT");
+        }
+        boolean error = false;
+        if (call.argc() == 4) {
+            if (Arguments.is(call.arg(3), "error")) {
+                error = true;
+            } else if (!Arguments.is(call.arg(3), "timeout")) {
+                return UNBLOCK_REASON;
+            }
+        }
+        ClientSession target = call.node().clients().byId(Arguments.parseLong(call.arg(2), Errors.NOT_INTEGER));
+        BlockedClient blocked = target == null ? null : target.blocked();
+        if (blocked == null) {
+            return IntegerReply.ZERO;
+        }
+        Reply reply = error ? UNBLOCKED : blocked.request().timeoutReply();
+        return ClientBlocking.unblock(blocked, call.node().partitions(), reply) ? IntegerReply.ONE : IntegerReply.ZERO;
     }
 
     static Reply info(ClientCall call) {

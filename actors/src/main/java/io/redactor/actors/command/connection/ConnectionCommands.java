@@ -46,6 +46,8 @@ public final class ConnectionCommands {
                                 .doc(ConnectionDocs.CLIENT_LIST).runsAtClient(ClientCommands::list),
                         clientSubcommand("kill", -3).flags(ADMIN).doc(ConnectionDocs.CLIENT_KILL)
                                 .runsAtClient(ClientCommands::kill),
+                        clientSubcommand("unblock", -3).flags(ADMIN).doc(ConnectionDocs.CLIENT_UNBLOCK)
+                                .runsAtClient(ClientCommands::unblock),
                         command("help", 2).flags(LOADING, STALE).acl("connection").doc(ConnectionDocs.CLIENT_HELP)
                                 .runsAtClient(call -> Help.reply(call,
                                 "GETNAME",
@@ -73,7 +75,9 @@ public final class ConnectionCommands {
                                 "    * TYPE (NORMAL|MASTER|REPLICA|PUBSUB)",
                                 "      Return clients of specified type.",
                                 "SETNAME <name>",
-                                "    Assign the name <name> to the current connection."))).build());
+                                "    Assign the name <name> to the current connection.",
+                                "UNBLOCK <clientid> [TIMEOUT|ERROR]",
+                                "    Unblock the specified blocked client."))).build());
     }
 
     private static CommandSpec.Builder clientSubcommand(String name, int arity) {

@@ -66,6 +66,13 @@ final class ConnectionDocs {
                 block("id",
                     integer("client-id").multiple()).token("ID").since("6.2.0").optional());
 
+    static final CommandDoc CLIENT_UNBLOCK = doc("Unblock a client blocked in a blocking command from a different "
+            + "connection", "5.0.0", "connection", "O(log N) where N is the number of client connections")
+            .args(integer("client-id"),
+                oneOf("timeout_error",
+                    pureToken("timeout", "TIMEOUT"),
+                    pureToken("error", "ERROR")).optional());
+
     static final CommandDoc CLIENT_KILL = doc("Kill the connection of a client", "2.4.0", "connection",
             "O(N) where N is the number of client connections")
             .history("2.8.12", "Added new filter format.")

@@ -6,14 +6,16 @@ import io.redactor.actors.command.KeySpec;
 
 import java.util.List;
 
+import static io.redactor.actors.command.CommandFlag.BLOCKING;
 import static io.redactor.actors.command.CommandFlag.DENYOOM;
 import static io.redactor.actors.command.CommandFlag.FAST;
 import static io.redactor.actors.command.CommandFlag.MOVABLE_KEYS;
+import static io.redactor.actors.command.CommandFlag.NOSCRIPT;
 import static io.redactor.actors.command.CommandFlag.READONLY;
 import static io.redactor.actors.command.CommandFlag.WRITE;
 import static io.redactor.actors.command.CommandSpec.command;
 
-/** The list commands' table entries (the blocking ones live with the blocking machinery). */
+/** The list commands' table entries. */
 public final class ListCommands {
     private ListCommands() {
     }
@@ -68,6 +70,21 @@ public final class ListCommands {
                         .keys(0, 0, 0, KeyPositions.numkeys(1, 2))
                         .keySpecs(new KeySpec(null, List.of("RW", "access", "delete"), new KeySpec.Index(1),
                                 new KeySpec.KeyNum(0, 1, 1)))
-                        .doc(ListDocs.LMPOP).runsAtKeys(ListPops::lmpop).build());
+                        .doc(ListDocs.LMPOP).runsAtKeys(ListPops::lmpop).build(),
+                command("blpop", -3).flags(WRITE, NOSCRIPT, BLOCKING).acl("list").keys(1, -2, 1)
+                        .keySpecs(KeySpec.range(1, -2, 1, "RW", "access", "delete")).doc(ListDocs.BLPOP)
+                        .runsAtKeys(BlockingListCommands::blpop).build(),
+                command("brpop", -3).flags(WRITE, NOSCRIPT, BLOCKING).acl("list").keys(1, -2, 1)
+                        .keySpecs(KeySpec.range(1, -2, 1, "RW", "access", "delete")).doc(ListDocs.BRPOP)
+                        .runsAtKeys(BlockingListCommands::brpop).build(),
+                move("brpoplpush", 4).flags(WRITE, DENYOOM, NOSCRIPT, BLOCKING).acl("list")
+                        .doc(ListDocs.BRPOPLPUSH).runsAtKeys(BlockingListCommands::brpoplpush).build(),
+                move("blmove", 6).flags(WRITE, DENYOOM, NOSCRIPT, BLOCKING).acl("list")
+                        .doc(ListDocs.BLMOVE).runsAtKeys(BlockingListCommands::blmove).build(),
+                command("blmpop", -5).flags(WRITE, BLOCKING, MOVABLE_KEYS).acl("list")
+                        .keys(0, 0, 0, KeyPositions.numkeys(2, 3))
+                        .keySpecs(new KeySpec(null, List.of("RW", "access", "delete"), new KeySpec.Index(2),
+                                new KeySpec.KeyNum(0, 1, 1)))
+                        .doc(ListDocs.BLMPOP).runsAtKeys(BlockingListCommands::blmpop).build());
     }
 }

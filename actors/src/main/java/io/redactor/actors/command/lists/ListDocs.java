@@ -2,6 +2,7 @@ package io.redactor.actors.command.lists;
 
 import io.redactor.actors.command.CommandDoc;
 
+import static io.redactor.actors.command.CommandDoc.decimal;
 import static io.redactor.actors.command.CommandDoc.doc;
 import static io.redactor.actors.command.CommandDoc.integer;
 import static io.redactor.actors.command.CommandDoc.key;
@@ -126,6 +127,50 @@ final class ListDocs {
     static final CommandDoc LMPOP = doc("Pop elements from a list", "7.0.0", "list",
             "O(N+M) where N is the number of provided keys and M is the number of elements returned.")
             .args(integer("numkeys"),
+                key("key", 0).multiple(),
+                oneOf("where",
+                    pureToken("left", "LEFT"),
+                    pureToken("right", "RIGHT")),
+                integer("count").token("COUNT").optional());
+
+    private static final String TIMEOUT_AS_DOUBLE = "`timeout` is interpreted as a double instead of an integer.";
+    private static final String MOVE_OR_BLOCK = "Pop an element from a list, push it to another list and return it; "
+            + "or block until one is available";
+
+    static final CommandDoc BLPOP = doc("Remove and get the first element in a list, or block until one is "
+            + "available", "2.0.0", "list", "O(N) where N is the number of provided keys.")
+            .history("6.0.0", TIMEOUT_AS_DOUBLE)
+            .args(key("key", 0).multiple(),
+                decimal("timeout"));
+
+    static final CommandDoc BRPOP = doc("Remove and get the last element in a list, or block until one is "
+            + "available", "2.0.0", "list", "O(N) where N is the number of provided keys.")
+            .history("6.0.0", TIMEOUT_AS_DOUBLE)
+            .args(key("key", 0).multiple(),
+                decimal("timeout"));
+
+    static final CommandDoc BRPOPLPUSH = doc(MOVE_OR_BLOCK, "2.2.0", "list", "O(1)")
+            .deprecated("6.2.0", "`BLMOVE` with the `RIGHT` and `LEFT` arguments")
+            .history("6.0.0", TIMEOUT_AS_DOUBLE)
+            .args(key("source", 0),
+                key("destination", 1),
+                decimal("timeout"));
+
+    static final CommandDoc BLMOVE = doc(MOVE_OR_BLOCK, "6.2.0", "list", "O(1)")
+            .args(key("source", 0),
+                key("destination", 1),
+                oneOf("wherefrom",
+                    pureToken("left", "LEFT"),
+                    pureToken("right", "RIGHT")),
+                oneOf("whereto",
+                    pureToken("left", "LEFT"),
+                    pureToken("right", "RIGHT")),
+                decimal("timeout"));
+
+    static final CommandDoc BLMPOP = doc("Pop elements from a list, or block until one is available", "7.0.0",
+            "list", "O(N+M) where N is the number of provided keys and M is the number of elements returned.")
+            .args(decimal("timeout"),
+                integer("numkeys"),
                 key("key", 0).multiple(),
                 oneOf("where",
                     pureToken("left", "LEFT"),

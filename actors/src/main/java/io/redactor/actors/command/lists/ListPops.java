@@ -13,6 +13,7 @@ import io.redactor.core.reply.NullReply;
 import io.redactor.core.reply.Reply;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -149,27 +150,31 @@ public final class ListPops {
 
     /** LMPOP numkeys key [key ...] LEFT|RIGHT [COUNT count] */
     static Reply lmpop(KeyCall call) {
-        byte[][] args = call.args();
-        long numkeys = Lists.parseRange(args[1], 1, Long.MAX_VALUE, NUMKEYS_NOT_POSITIVE);
-        if (numkeys >= args.length - 2) {
-            throw Arguments.syntaxError();
-        }
-        int whereIndex = 2 + (int) numkeys;
-        boolean left = Lists.isLeft(args[whereIndex]);
-        long count = -1;
-        for (int i = whereIndex + 1; i < args.length; i++) {
-            if (count == -1 && Arguments.is(args[i], "count") && i + 1 < args.length) {
-                count = Lists.parseRange(args[++i], 1, Long.MAX_VALUE, COUNT_NOT_GREATER_THAN_ZERO);
-            } else {
+        MultiPop pop = MultiPop.parse(call.args(), 1);
+        Reply reply = popFirst(call, pop.keys(), pop.left(), pop.count());
+        return reply == null ? NullReply.NULL_ARRAY : reply;
+    }
+
+    /** The arguments of LMPOP and BLMPOP from {@code numkeys} on: the keys, the end, how many (1 by default). */
+    record MultiPop(List<byte[]> keys, boolean left, long count) {
+        static MultiPop parse(byte[][] args, int numkeysIndex) {
+            long numkeys = Lists.parseRange(args[numkeysIndex], 1, Long.MAX_VALUE, NUMKEYS_NOT_POSITIVE);
+            if (numkeys >= args.length - numkeysIndex - 1) {
                 throw Arguments.syntaxError();
             }
+            int whereIndex = numkeysIndex + 1 + (int) numkeys;
+            boolean left = Lists.isLeft(args[whereIndex]);
+            long count = -1;
+            for (int i = whereIndex + 1; i < args.length; i++) {
+                if (count == -1 && Arguments.is(args[i], "count") && i + 1 < args.length) {
+                    count = Lists.parseRange(args[++i], 1, Long.MAX_VALUE, COUNT_NOT_GREATER_THAN_ZERO);
+                } else {
+                    throw Arguments.syntaxError();
+                }
+            }
+            List<byte[]> keys = Arrays.asList(args).subList(numkeysIndex + 1, whereIndex);
+            return new MultiPop(keys, left, count == -1 ? 1 : count);
         }
-        List<byte[]> keys = new ArrayList<>((int) numkeys);
-        for (int i = 0; i < numkeys; i++) {
-            keys.add(args[2 + i]);
-        }
-        Reply reply = popFirst(call, keys, left, count == -1 ? 1 : count);
-        return reply == null ? NullReply.NULL_ARRAY : reply;
     }
 
     /** LMOVE source destination LEFT|RIGHT LEFT|RIGHT */

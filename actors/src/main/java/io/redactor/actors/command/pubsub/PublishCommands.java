@@ -1,6 +1,5 @@
 package io.redactor.actors.command.pubsub;
 
-import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.Help;
@@ -63,7 +62,6 @@ final class PublishCommands {
 
     /** Redis's addReplySubcommandSyntaxError. */
     private static Reply syntaxError(ClientCall call) {
-        return Errors.err("unknown subcommand or wrong number of arguments for '" + Arguments.text(call.arg(1))
-                + "'. Try PUBSUB HELP.");
+        return Errors.subcommandSyntax(call.arg(1), "PUBSUB");
     }
 }

@@ -139,7 +139,7 @@ final class InfoCommand {
         field(out, "connected_clients", node.clients().count());
         field(out, "cluster_connections", 0);
         field(out, "maxclients", node.server().config().maxclients());
-        field(out, "blocked_clients", 0);
+        field(out, "blocked_clients", node.server().stats().blockedClients.sum());
         field(out, "tracking_clients", 0);
         field(out, "clients_in_timeout_table", 0);
     }

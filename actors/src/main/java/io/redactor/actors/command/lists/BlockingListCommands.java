@@ -1,0 +1,91 @@
+package io.redactor.actors.command.lists;
+
+import io.redactor.actors.blocking.BlockRequest;
+import io.redactor.actors.command.BlockingTimeout;
+import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.data.list.ListValue;
+import io.redactor.core.reply.NullReply;
+import io.redactor.core.reply.Reply;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * BLPOP, BRPOP, BLMPOP, BLMOVE and BRPOPLPUSH: the non-blocking command when a list is there, otherwise the
+ * client waits for one of the keys to get a list, and is then served from that key alone (Redis 7.0).
+ */
+final class BlockingListCommands {
+    private BlockingListCommands() {
+    }
+
+    /** BLPOP key [key ...] timeout */
+    static Reply blpop(KeyCall call) {
+        return blockingPop(call, true);
+    }
+
+    /** BRPOP key [key ...] timeout */
+    static Reply brpop(KeyCall call) {
+        return blockingPop(call, false);
+    }
+
+    private static Reply blockingPop(KeyCall call, boolean left) {
+        byte[][] args = call.args();
+        long deadline = BlockingTimeout.deadline(args[args.length - 1], call.now());
+        List<byte[]> keys = Arrays.asList(args).subList(1, args.length - 1);
+        for (byte[] key : keys) {
+            Reply reply = ListPops.popWithKey(call, key, left);
+            if (reply != null) {
+                return reply;
+            }
+        }
+        if (!call.canBlock()) {
+            return NullReply.NULL_ARRAY;
+        }
+        return call.block(new BlockRequest(keys, ListValue.class,
+                (served, key) -> ListPops.popWithKey(served, key, left), null, NullReply.NULL_ARRAY), deadline);
+    }
+
+    /** BLMPOP timeout numkeys key [key ...] LEFT|RIGHT [COUNT count] */
+    static Reply blmpop(KeyCall call) {
+        ListPops.MultiPop pop = ListPops.MultiPop.parse(call.args(), 2);
+        long deadline = BlockingTimeout.deadline(call.arg(1), call.now());
+        Reply reply = ListPops.popFirst(call, pop.keys(), pop.left(), pop.count());
+        if (reply != null) {
+            return reply;
+        }
+        if (!call.canBlock()) {
+            return NullReply.NULL_ARRAY;
+        }
+        return call.block(new BlockRequest(pop.keys(), ListValue.class,
+                (served, key) -> ListPops.popFirst(served, List.of(key), pop.left(), pop.count()), null,
+                NullReply.NULL_ARRAY), deadline);
+    }
+
+    /** BLMOVE source destination LEFT|RIGHT LEFT|RIGHT timeout */
+    static Reply blmove(KeyCall call) {
+        boolean fromLeft = Lists.isLeft(call.arg(3));
+        boolean toLeft = Lists.isLeft(call.arg(4));
+        return blockingMove(call, fromLeft, toLeft, call.arg(5));
+    }
+
+    /** BRPOPLPUSH source destination timeout: BLMOVE source destination RIGHT LEFT timeout. */
+    static Reply brpoplpush(KeyCall call) {
+        return blockingMove(call, false, true, call.arg(3));
+    }
+
+    private static Reply blockingMove(KeyCall call, boolean fromLeft, boolean toLeft, byte[] timeout) {
+        long deadline = BlockingTimeout.deadline(timeout, call.now());
+        byte[] source = call.arg(1);
+        byte[] destination = call.arg(2);
+        Reply reply = ListPops.move(call, source, destination, fromLeft, toLeft);
+        if (reply != null) {
+            return reply;
+        }
+        if (!call.canBlock()) {
+            return NullReply.NULL_BULK;
+        }
+        return call.block(new BlockRequest(List.of(source), ListValue.class,
+                (served, key) -> ListPops.move(served, key, destination, fromLeft, toLeft), destination,
+                NullReply.NULL_ARRAY), deadline);
+    }
+}
