@@ -13,10 +13,10 @@ import java.util.Set;
  * shell does. Bare words and 'single-quoted' text are literal; "double-quoted" text understands \\ \" \n \r
  * \t \0 and \xHH, so any byte can be written. {@code ""} is an empty argument.
  */
-record CorpusLine(int number, String text, Set<Marker> markers, List<byte[]> args) {
+public record CorpusLine(int number, String text, Set<Marker> markers, List<byte[]> args) {
 
     /** How the two replies are compared when not byte for byte. */
-    enum Marker {
+    public enum Marker {
         /** The reply is an aggregate whose element order is unspecified (KEYS): compare its elements sorted. */
         SORTED,
         /** A SCAN from cursor 0: iterate to the end on both sides and compare the sets of keys returned. */
@@ -26,7 +26,7 @@ record CorpusLine(int number, String text, Set<Marker> markers, List<byte[]> arg
     }
 
     /** The parsed line, or null for a blank line or a {@code #} comment. */
-    static CorpusLine parse(int number, String text) {
+    public static CorpusLine parse(int number, String text) {
         String trimmed = text.strip();
         if (trimmed.isEmpty() || trimmed.startsWith("#")) {
             return null;
@@ -43,7 +43,7 @@ record CorpusLine(int number, String text, Set<Marker> markers, List<byte[]> arg
         return new CorpusLine(number, trimmed, markers, tokens);
     }
 
-    byte[][] argv() {
+    public byte[][] argv() {
         return args.toArray(new byte[0][]);
     }
 

@@ -7,12 +7,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Walks raw RESP2/RESP3 replies (as {@link io.redactor.testing.RawClient} returns them) without decoding them. */
-final class RespBytes {
+public final class RespBytes {
     private RespBytes() {
     }
 
     /** The raw bytes of each element of an aggregate reply (a map's keys and values alternate). */
-    static List<byte[]> elements(byte[] reply) {
+    public static List<byte[]> elements(byte[] reply) {
         int count = count(reply);
         List<byte[]> elements = new ArrayList<>(count);
         int offset = lineEnd(reply, 0);
@@ -24,23 +24,23 @@ final class RespBytes {
         return elements;
     }
 
-    static boolean isAggregate(byte[] reply) {
+    public static boolean isAggregate(byte[] reply) {
         return reply.length > 0 && "*~%>|".indexOf(reply[0]) >= 0 && count(reply) >= 0;
     }
 
-    static boolean isError(byte[] reply) {
+    public static boolean isError(byte[] reply) {
         return reply.length > 0 && (reply[0] == '-' || reply[0] == '!');
     }
 
     /** The reply with every integer's value replaced by "?" (its place and type still count). */
-    static byte[] maskIntegers(byte[] reply) {
+    public static byte[] maskIntegers(byte[] reply) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         mask(reply, 0, out);
         return out.toByteArray();
     }
 
     /** Printable form for assertion messages: CR LF shown as \r\n, other control and high bytes as \xHH. */
-    static String show(byte[] bytes) {
+    public static String show(byte[] bytes) {
         StringBuilder out = new StringBuilder();
         for (byte b : bytes) {
             int c = b & 0xff;
@@ -81,7 +81,7 @@ final class RespBytes {
     }
 
     /** Offset just past the value that starts at {@code offset}. */
-    static int end(byte[] reply, int offset) {
+    public static int end(byte[] reply, int offset) {
         int headerEnd = lineEnd(reply, offset);
         byte type = reply[offset];
         switch (type) {

@@ -1,6 +1,7 @@
 package io.redactor.actors.command;
 
 import io.redactor.actors.command.connection.ConnectionCommands;
+import io.redactor.actors.command.hashes.HashCommands;
 import io.redactor.actors.command.keys.KeyCommands;
 import io.redactor.actors.command.server.ServerCommands;
 import io.redactor.actors.command.strings.StringCommands;
@@ -19,6 +20,7 @@ public final class CommandFamilies {
         all.addAll(ServerCommands.specs());
         all.addAll(StringCommands.specs());
         all.addAll(KeyCommands.specs());
+        all.addAll(HashCommands.specs());
         return all;
     }
 }

@@ -11,9 +11,10 @@ import java.security.SecureRandom;
  * <p>Each 8-byte little-endian word is xored into the state, which is then multiplied by a secret
  * odd constant; the high and low halves of the 128-bit product are folded together. The seeds come
  * from {@link SecureRandom} once per JVM, so clients cannot precompute colliding keys. This is a
- * fast hash-flooding deterrent, not a cryptographic MAC.
+ * fast hash-flooding deterrent, not a cryptographic MAC. Also used by the tables inside hashes, sets and
+ * sorted sets.
  */
-final class KeyHash {
+public final class KeyHash {
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -33,7 +34,7 @@ final class KeyHash {
     private KeyHash() {
     }
 
-    static int hash(byte[] key) {
+    public static int hash(byte[] key) {
         int n = key.length;
         long h = SEED ^ (n * 0x9E37_79B9_7F4A_7C15L);
         // All full words but the last; the last word is read so that it ends at the last byte

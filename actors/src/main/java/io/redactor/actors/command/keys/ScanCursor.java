@@ -7,9 +7,9 @@ import io.redactor.actors.command.Errors;
  * SCAN cursors over a partitioned keyspace: the low bits name the partition, the high bits hold the cursor of
  * that partition's own table (Redis's reverse-binary cursor). A partition's table cursor is stable across
  * resizes, and partitions are visited in order, so SCAN keeps Redis's guarantee: every key present for the
- * whole iteration is returned at least once.
+ * whole iteration is returned at least once. {@link #parse} also reads the cursors of HSCAN, SSCAN and ZSCAN.
  */
-final class ScanCursor {
+public final class ScanCursor {
     static final CommandError INVALID = new CommandError(Errors.err("invalid cursor"));
 
     private ScanCursor() {
@@ -36,7 +36,7 @@ final class ScanCursor {
     }
 
     /** C's strtoul as Redis uses it: optional sign, decimal digits, no leading space, no overflow. */
-    static long parse(byte[] text) {
+    public static long parse(byte[] text) {
         int i = 0;
         if (text.length > 0 && isSpace(text[0])) {
             throw INVALID;
