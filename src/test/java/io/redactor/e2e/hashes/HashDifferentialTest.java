@@ -46,6 +46,8 @@ class HashDifferentialTest {
         assertTrue(lines.size() >= 400, "the corpus has only " + lines.size() + " command lines");
         List<String> mismatches = new ArrayList<>();
         try (RawClient redis = RealRedis.shared().raw(); RawClient ours = TestRedactor.shared().raw()) {
+            Thresholds redisThresholds = Thresholds.of(redis);
+            Thresholds ourThresholds = Thresholds.of(ours);
             try {
                 for (Line line : lines) {
                     String mismatch = compare(line, redis, ours);
@@ -57,10 +59,10 @@ class HashDifferentialTest {
                 for (RawClient client : List.of(redis, ours)) {
                     client.call("HELLO", "2");
                     client.call("SELECT", "0");
-                    client.call("CONFIG", "SET", "hash-max-listpack-entries", "128");
-                    client.call("CONFIG", "SET", "hash-max-listpack-value", "64");
                     client.call("FLUSHALL");
                 }
+                redisThresholds.restore(redis);
+                ourThresholds.restore(ours);
             }
         }
         assertTrue(mismatches.isEmpty(),
