@@ -1,6 +1,7 @@
 package io.redactor.actors.command;
 
 import io.redactor.actors.command.connection.ConnectionCommands;
+import io.redactor.actors.command.hashes.HashCommands;
 import io.redactor.actors.command.keys.KeyCommands;
 import io.redactor.actors.command.lists.ListCommands;
 import io.redactor.actors.command.pubsub.PubSubCommands;
@@ -27,6 +28,7 @@ public final class CommandFamilies {
         all.addAll(TransactionCommands.specs());
         all.addAll(SetCommands.specs());
         all.addAll(ListCommands.specs());
+        all.addAll(HashCommands.specs());
         return all;
     }
 }

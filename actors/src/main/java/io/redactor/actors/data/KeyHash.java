@@ -11,7 +11,8 @@ import java.security.SecureRandom;
  * <p>Each 8-byte little-endian word is xored into the state, which is then multiplied by a secret
  * odd constant; the high and low halves of the 128-bit product are folded together. The seeds come
  * from {@link SecureRandom} once per JVM, so clients cannot precompute colliding keys. This is a
- * fast hash-flooding deterrent, not a cryptographic MAC.
+ * fast hash-flooding deterrent, not a cryptographic MAC. Also used by the tables inside hashes, sets and
+ * sorted sets.
  */
 public final class KeyHash {
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);

@@ -7,7 +7,7 @@ import io.redactor.actors.command.Errors;
  * SCAN cursors over a partitioned keyspace: the low bits name the partition, the high bits hold the cursor of
  * that partition's own table (Redis's reverse-binary cursor). A partition's table cursor is stable across
  * resizes, and partitions are visited in order, so SCAN keeps Redis's guarantee: every key present for the
- * whole iteration is returned at least once.
+ * whole iteration is returned at least once. {@link #parse} also reads the cursors of HSCAN, SSCAN and ZSCAN.
  */
 public final class ScanCursor {
     static final CommandError INVALID = new CommandError(Errors.err("invalid cursor"));
