@@ -4,6 +4,7 @@ import io.redactor.actors.command.connection.ConnectionCommands;
 import io.redactor.actors.command.keys.KeyCommands;
 import io.redactor.actors.command.server.ServerCommands;
 import io.redactor.actors.command.strings.StringCommands;
+import io.redactor.actors.command.zsets.SortedSetCommands;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ public final class CommandFamilies {
         all.addAll(ServerCommands.specs());
         all.addAll(StringCommands.specs());
         all.addAll(KeyCommands.specs());
+        all.addAll(SortedSetCommands.specs());
         return all;
     }
 }

@@ -13,7 +13,7 @@ import java.security.SecureRandom;
  * from {@link SecureRandom} once per JVM, so clients cannot precompute colliding keys. This is a
  * fast hash-flooding deterrent, not a cryptographic MAC.
  */
-final class KeyHash {
+public final class KeyHash {
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -33,7 +33,7 @@ final class KeyHash {
     private KeyHash() {
     }
 
-    static int hash(byte[] key) {
+    public static int hash(byte[] key) {
         int n = key.length;
         long h = SEED ^ (n * 0x9E37_79B9_7F4A_7C15L);
         // All full words but the last; the last word is read so that it ends at the last byte

@@ -9,8 +9,8 @@ import io.redactor.actors.command.Errors;
  * resizes, and partitions are visited in order, so SCAN keeps Redis's guarantee: every key present for the
  * whole iteration is returned at least once.
  */
-final class ScanCursor {
-    static final CommandError INVALID = new CommandError(Errors.err("invalid cursor"));
+public final class ScanCursor {
+    public static final CommandError INVALID = new CommandError(Errors.err("invalid cursor"));
 
     private ScanCursor() {
     }
@@ -36,7 +36,7 @@ final class ScanCursor {
     }
 
     /** C's strtoul as Redis uses it: optional sign, decimal digits, no leading space, no overflow. */
-    static long parse(byte[] text) {
+    public static long parse(byte[] text) {
         int i = 0;
         if (text.length > 0 && isSpace(text[0])) {
             throw INVALID;
