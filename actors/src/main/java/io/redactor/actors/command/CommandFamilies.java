@@ -9,6 +9,7 @@ import io.redactor.actors.command.server.ServerCommands;
 import io.redactor.actors.command.sets.SetCommands;
 import io.redactor.actors.command.strings.StringCommands;
 import io.redactor.actors.command.transactions.TransactionCommands;
+import io.redactor.actors.command.zsets.SortedSetCommands;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +30,7 @@ public final class CommandFamilies {
         all.addAll(SetCommands.specs());
         all.addAll(ListCommands.specs());
         all.addAll(HashCommands.specs());
+        all.addAll(SortedSetCommands.specs());
         return all;
     }
 }

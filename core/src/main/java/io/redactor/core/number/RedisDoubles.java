@@ -59,14 +59,50 @@ public final class RedisDoubles {
         BinaryFloats.Scan scan = BinaryFloats.scan(s, off, len);
         double v = switch (scan.kind) {
             case BinaryFloats.INFINITE -> Double.POSITIVE_INFINITY;
-            case BinaryFloats.DECIMAL, BinaryFloats.HEX -> finite(scan);
+            case BinaryFloats.DECIMAL, BinaryFloats.HEX -> finite(scan, true);
             default -> throw NotANumberException.INSTANCE;
         };
         return scan.negative ? -v : v;
     }
 
-    /** The magnitude of a scanned number. */
-    private static double finite(BinaryFloats.Scan scan) {
+    /**
+     * C's {@code strtod} as Redis 7.0 applies it to the bounds of a score range ({@code zslParseRange}, for
+     * ZCOUNT, ZRANGEBYSCORE and friends), which is laxer than {@link #parseDouble}: the text ends at its first
+     * zero byte (a C string); leading white space is skipped; a result too large or too small becomes an
+     * infinity or zero instead of an error; and an empty text is 0 (strtod converts nothing and stops at the
+     * end). The number must reach the end of the text, and NaN is rejected.
+     *
+     * @throws NotANumberException ({@link NotANumberException#INSTANCE}) when Redis rejects {@code s}
+     */
+    public static double parseStrtod(byte[] s, int off, int len) {
+        int end = off;
+        while (end < off + len && s[end] != 0) {
+            end++;
+        }
+        if (end == off) {
+            return 0;
+        }
+        int i = off;
+        while (i < end && BinaryFloats.isSpace(s[i])) {
+            i++;
+        }
+        BinaryFloats.Scan scan = BinaryFloats.scan(s, i, end - i);
+        double v;
+        if (scan.kind == BinaryFloats.INFINITE) {
+            v = Double.POSITIVE_INFINITY;
+        } else if (scan.kind == BinaryFloats.DECIMAL || scan.kind == BinaryFloats.HEX) {
+            v = finite(scan, false);
+        } else {
+            throw NotANumberException.INSTANCE;
+        }
+        return scan.negative ? -v : v;
+    }
+
+    /**
+     * The magnitude of a scanned number; out of range it is an error when {@code strict}, else the infinity or
+     * zero it rounds to.
+     */
+    private static double finite(BinaryFloats.Scan scan, boolean strict) {
         if (scan.isZero()) {
             return 0;
         }
@@ -84,8 +120,11 @@ public final class RedisDoubles {
             }
         }
         BinaryFloats.Rounded r = BinaryFloats.round(scan, BinaryFloats.DOUBLE);
-        if (r.outOfRange()) {
+        if (r.outOfRange() && strict) {
             throw NotANumberException.INSTANCE;
+        }
+        if (r.infinite()) {
+            return Double.POSITIVE_INFINITY;
         }
         // The significand has at most 53 bits, so both conversions are exact.
         return Math.scalb((double) r.significand(), r.exponent());

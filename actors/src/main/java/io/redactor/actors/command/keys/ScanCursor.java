@@ -10,7 +10,7 @@ import io.redactor.actors.command.Errors;
  * whole iteration is returned at least once. {@link #parse} also reads the cursors of HSCAN, SSCAN and ZSCAN.
  */
 public final class ScanCursor {
-    static final CommandError INVALID = new CommandError(Errors.err("invalid cursor"));
+    public static final CommandError INVALID = new CommandError(Errors.err("invalid cursor"));
 
     private ScanCursor() {
     }

@@ -1,0 +1,60 @@
+package io.redactor.actors.command.zsets;
+
+import io.redactor.actors.command.CommandError;
+import io.redactor.actors.command.Errors;
+import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.data.Db;
+import io.redactor.actors.data.KeyspaceEvents;
+import io.redactor.actors.data.zset.SortedSetValue;
+
+/** What the sorted set commands share: typed lookups, the listpack limits, deleting a set that became empty. */
+final class SortedSets {
+    static final CommandError WRONGTYPE = new CommandError(Errors.WRONGTYPE);
+
+    private SortedSets() {
+    }
+
+    /** The sorted set at {@code key} for reading (lookupKeyRead), null when missing; WRONGTYPE otherwise. */
+    static SortedSetValue read(Db db, byte[] key) {
+        return require(db.read(key));
+    }
+
+    /** The sorted set at {@code key} for writing (lookupKeyWrite), null when missing; WRONGTYPE otherwise. */
+    static SortedSetValue write(Db db, byte[] key) {
+        return require(db.write(key));
+    }
+
+    static SortedSetValue require(Object value) {
+        if (value == null || value instanceof SortedSetValue) {
+            return (SortedSetValue) value;
+        }
+        throw WRONGTYPE;
+    }
+
+    static long maxListpackEntries(KeyCall call) {
+        return call.server().config().zsetMaxListpackEntries();
+    }
+
+    static long maxListpackValue(KeyCall call) {
+        return call.server().config().zsetMaxListpackValue();
+    }
+
+    /**
+     * After a command removed members: signals the change and publishes {@code event}, and when the set is
+     * {@code emptied} deletes the key and publishes "del", as Redis does.
+     */
+    static void removed(Db db, byte[] key, boolean emptied, String event) {
+        if (emptied) {
+            db.delete(key);
+        }
+        db.changed(key, KeyspaceEvents.ZSET, event);
+        if (emptied) {
+            db.notify(KeyspaceEvents.GENERIC, "del", key);
+        }
+    }
+
+    /** The client's protocol: 2 or 3 (2 for work the server does on its own). */
+    static int protocol(KeyCall call) {
+        return call.client() == null ? 2 : call.client().protocol();
+    }
+}
