@@ -3,6 +3,7 @@ package io.redactor.actors.command.lists;
 import io.redactor.actors.blocking.BlockRequest;
 import io.redactor.actors.command.BlockingTimeout;
 import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.command.MultiPopArguments;
 import io.redactor.actors.data.list.ListValue;
 import io.redactor.core.reply.NullReply;
 import io.redactor.core.reply.Reply;
@@ -47,9 +48,9 @@ final class BlockingListCommands {
 
     /** BLMPOP timeout numkeys key [key ...] LEFT|RIGHT [COUNT count] */
     static Reply blmpop(KeyCall call) {
-        ListPops.MultiPop pop = ListPops.MultiPop.parse(call.args(), 2);
+        MultiPopArguments pop = MultiPopArguments.parse(call.args(), 2, "left", "right");
         long deadline = BlockingTimeout.deadline(call.arg(1), call.now());
-        Reply reply = ListPops.popFirst(call, pop.keys(), pop.left(), pop.count());
+        Reply reply = ListPops.popFirst(call, pop.keys(), pop.firstEnd(), pop.count());
         if (reply != null) {
             return reply;
         }
@@ -57,7 +58,7 @@ final class BlockingListCommands {
             return NullReply.NULL_ARRAY;
         }
         return call.block(new BlockRequest(pop.keys(), ListValue.class,
-                (served, key) -> ListPops.popFirst(served, List.of(key), pop.left(), pop.count()), null,
+                (served, key) -> ListPops.popFirst(served, List.of(key), pop.firstEnd(), pop.count()), null,
                 NullReply.NULL_ARRAY), deadline);
     }
 

@@ -3,6 +3,7 @@ package io.redactor.actors.command.lists;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.command.MultiPopArguments;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.list.ListValue;
@@ -13,7 +14,6 @@ import io.redactor.core.reply.NullReply;
 import io.redactor.core.reply.Reply;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -26,8 +26,6 @@ public final class ListPops {
     public static final long NO_COUNT = -1;
 
     private static final ErrorReply COUNT_NOT_POSITIVE = Errors.err("value is out of range, must be positive");
-    private static final ErrorReply NUMKEYS_NOT_POSITIVE = Errors.err("numkeys should be greater than 0");
-    private static final ErrorReply COUNT_NOT_GREATER_THAN_ZERO = Errors.err("count should be greater than 0");
 
     private ListPops() {
     }
@@ -150,31 +148,9 @@ public final class ListPops {
 
     /** LMPOP numkeys key [key ...] LEFT|RIGHT [COUNT count] */
     static Reply lmpop(KeyCall call) {
-        MultiPop pop = MultiPop.parse(call.args(), 1);
-        Reply reply = popFirst(call, pop.keys(), pop.left(), pop.count());
+        MultiPopArguments pop = MultiPopArguments.parse(call.args(), 1, "left", "right");
+        Reply reply = popFirst(call, pop.keys(), pop.firstEnd(), pop.count());
         return reply == null ? NullReply.NULL_ARRAY : reply;
-    }
-
-    /** The arguments of LMPOP and BLMPOP from {@code numkeys} on: the keys, the end, how many (1 by default). */
-    record MultiPop(List<byte[]> keys, boolean left, long count) {
-        static MultiPop parse(byte[][] args, int numkeysIndex) {
-            long numkeys = Lists.parseRange(args[numkeysIndex], 1, Long.MAX_VALUE, NUMKEYS_NOT_POSITIVE);
-            if (numkeys >= args.length - numkeysIndex - 1) {
-                throw Arguments.syntaxError();
-            }
-            int whereIndex = numkeysIndex + 1 + (int) numkeys;
-            boolean left = Lists.isLeft(args[whereIndex]);
-            long count = -1;
-            for (int i = whereIndex + 1; i < args.length; i++) {
-                if (count == -1 && Arguments.is(args[i], "count") && i + 1 < args.length) {
-                    count = Lists.parseRange(args[++i], 1, Long.MAX_VALUE, COUNT_NOT_GREATER_THAN_ZERO);
-                } else {
-                    throw Arguments.syntaxError();
-                }
-            }
-            List<byte[]> keys = Arrays.asList(args).subList(numkeysIndex + 1, whereIndex);
-            return new MultiPop(keys, left, count == -1 ? 1 : count);
-        }
     }
 
     /** LMOVE source destination LEFT|RIGHT LEFT|RIGHT */

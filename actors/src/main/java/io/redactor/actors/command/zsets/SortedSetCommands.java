@@ -8,14 +8,16 @@ import io.redactor.actors.command.KeySpec;
 
 import java.util.List;
 
+import static io.redactor.actors.command.CommandFlag.BLOCKING;
 import static io.redactor.actors.command.CommandFlag.DENYOOM;
 import static io.redactor.actors.command.CommandFlag.FAST;
 import static io.redactor.actors.command.CommandFlag.MOVABLE_KEYS;
+import static io.redactor.actors.command.CommandFlag.NOSCRIPT;
 import static io.redactor.actors.command.CommandFlag.READONLY;
 import static io.redactor.actors.command.CommandFlag.WRITE;
 import static io.redactor.actors.command.CommandSpec.command;
 
-/** The sorted set commands' table entries (the blocking BZPOPMIN, BZPOPMAX and BZMPOP are not here). */
+/** The sorted set commands' table entries. */
 public final class SortedSetCommands {
     private SortedSetCommands() {
     }
@@ -96,6 +98,15 @@ public final class SortedSetCommands {
                 command("zpopmax", -2).flags(WRITE, FAST).acl("sortedset").keys(1, 1, 1)
                         .keySpecs(key("RW", "access", "delete")).doc(SortedSetDocs.ZPOPMAX)
                         .runsAtKeys(SortedSetPops::zpopmax).build(),
+                command("bzpopmin", -3).flags(WRITE, NOSCRIPT, BLOCKING, FAST).acl("sortedset").keys(1, -2, 1)
+                        .keySpecs(KeySpec.range(1, -2, 1, "RW", "access", "delete")).doc(SortedSetDocs.BZPOPMIN)
+                        .runsAtKeys(BlockingSortedSetCommands::bzpopmin).build(),
+                command("bzpopmax", -3).flags(WRITE, NOSCRIPT, BLOCKING, FAST).acl("sortedset").keys(1, -2, 1)
+                        .keySpecs(KeySpec.range(1, -2, 1, "RW", "access", "delete")).doc(SortedSetDocs.BZPOPMAX)
+                        .runsAtKeys(BlockingSortedSetCommands::bzpopmax).build(),
+                command("bzmpop", -5).flags(WRITE, BLOCKING, MOVABLE_KEYS).acl("sortedset")
+                        .keys(0, 0, 0, KeyPositions.numkeys(2, 3)).keySpecs(counted(2, "RW", "access", "delete"))
+                        .doc(SortedSetDocs.BZMPOP).runsAtKeys(BlockingSortedSetCommands::bzmpop).build(),
                 command("zmpop", -4).flags(WRITE, MOVABLE_KEYS).acl("sortedset")
                         .keys(0, 0, 0, KeyPositions.numkeys(1, 2)).keySpecs(counted(1, "RW", "access", "delete"))
                         .doc(SortedSetDocs.ZMPOP).runsAtKeys(SortedSetPops::zmpop).build(),

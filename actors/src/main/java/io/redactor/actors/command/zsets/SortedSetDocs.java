@@ -231,6 +231,34 @@ final class SortedSetDocs {
                     pureToken("max", "MAX")),
                 integer("count").token("COUNT").optional());
 
+    private static final String TIMEOUT_AS_DOUBLE = "`timeout` is interpreted as a double instead of an integer.";
+
+    static final CommandDoc BZPOPMIN = doc("Remove and return the member with the lowest score from one or more "
+            + "sorted sets, or block until one is available", "5.0.0", "sorted-set",
+            "O(log(N)) with N being the number of elements in the sorted set.")
+            .history("6.0.0", TIMEOUT_AS_DOUBLE)
+            .args(key("key", 0).multiple(),
+                decimal("timeout"));
+
+    static final CommandDoc BZPOPMAX = doc("Remove and return the member with the highest score from one or more "
+            + "sorted sets, or block until one is available", "5.0.0", "sorted-set",
+            "O(log(N)) with N being the number of elements in the sorted set.")
+            .history("6.0.0", TIMEOUT_AS_DOUBLE)
+            .args(key("key", 0).multiple(),
+                decimal("timeout"));
+
+    static final CommandDoc BZMPOP = doc("Remove and return members with scores in a sorted set or block until one "
+            + "is available", "7.0.0", "sorted-set",
+            "O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in the "
+                    + "sorted set, and M being the number of elements popped.")
+            .args(decimal("timeout"),
+                integer("numkeys"),
+                key("key", 0).multiple(),
+                oneOf("where",
+                    pureToken("min", "MIN"),
+                    pureToken("max", "MAX")),
+                integer("count").token("COUNT").optional());
+
     static final CommandDoc ZRANDMEMBER = doc("Get one or multiple random elements from a sorted set", "6.2.0",
             "sorted-set", "O(N) where N is the number of elements returned")
             .args(key("key", 0),

@@ -4,6 +4,7 @@ import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.command.MultiPopArguments;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.zset.EntryVisitor;
 import io.redactor.actors.data.zset.SortedSetValue;
@@ -25,10 +26,6 @@ import java.util.List;
 public final class SortedSetPops {
     private static final CommandError COUNT_NOT_POSITIVE =
             new CommandError(Errors.err("value is out of range, must be positive"));
-    private static final CommandError NUMKEYS_NOT_POSITIVE =
-            new CommandError(Errors.err("numkeys should be greater than 0"));
-    private static final CommandError MPOP_COUNT_NOT_POSITIVE =
-            new CommandError(Errors.err("count should be greater than 0"));
 
     private SortedSetPops() {
     }
@@ -106,35 +103,8 @@ public final class SortedSetPops {
 
     /** ZMPOP numkeys key [key ...] MIN|MAX [COUNT count] */
     static Reply zmpop(KeyCall call) {
-        long numkeys = atLeast(1, call.arg(1), NUMKEYS_NOT_POSITIVE);
-        if (numkeys >= call.argc() - 2) {
-            return Errors.SYNTAX;
-        }
-        int whereIndex = 2 + (int) numkeys;
-        boolean max;
-        byte[] where = call.arg(whereIndex);
-        if (Arguments.is(where, "min")) {
-            max = false;
-        } else if (Arguments.is(where, "max")) {
-            max = true;
-        } else {
-            return Errors.SYNTAX;
-        }
-        long count = -1;
-        for (int j = whereIndex + 1; j < call.argc(); j++) {
-            boolean moreArgs = j < call.argc() - 1;
-            if (count == -1 && Arguments.is(call.arg(j), "count") && moreArgs) {
-                j++;
-                count = atLeast(1, call.arg(j), MPOP_COUNT_NOT_POSITIVE);
-            } else {
-                return Errors.SYNTAX;
-            }
-        }
-        List<byte[]> keys = new ArrayList<>(whereIndex - 2);
-        for (int j = 2; j < whereIndex; j++) {
-            keys.add(call.arg(j));
-        }
-        Reply reply = mpop(call, keys, max, count == -1 ? 1 : count);
+        MultiPopArguments pop = MultiPopArguments.parse(call.args(), 1, "min", "max");
+        Reply reply = mpop(call, pop.keys(), !pop.firstEnd(), pop.count());
         return reply == null ? NullReply.NULL_ARRAY : reply;
     }
 

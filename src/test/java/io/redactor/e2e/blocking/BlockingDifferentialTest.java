@@ -1,4 +1,4 @@
-package io.redactor.e2e.lists;
+package io.redactor.e2e.blocking;
 
 import io.redactor.testing.MultiClientCorpus;
 import org.junit.jupiter.api.Test;

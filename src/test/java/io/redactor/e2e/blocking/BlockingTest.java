@@ -1,4 +1,4 @@
-package io.redactor.e2e.lists;
+package io.redactor.e2e.blocking;
 
 import io.redactor.testing.RawClient;
 import io.redactor.testing.SharedServerTest;
@@ -9,11 +9,15 @@ import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.Transaction;
 import redis.clients.jedis.args.ListDirection;
+import redis.clients.jedis.args.SortedSetOption;
 import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.resps.Tuple;
+import redis.clients.jedis.util.KeyValue;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -29,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Blocking list commands with real clients: fairness, wake-ups from anywhere, time limits and disconnects. */
+/** Blocking list and sorted set commands with real clients: fairness, wake-ups, time limits and disconnects. */
 class BlockingTest extends SharedServerTest {
 
     @Test
@@ -245,6 +249,30 @@ class BlockingTest extends SharedServerTest {
             assertEquals(List.of(1L, "taken", 1L), transaction.exec());
             assertEquals(List.of("blk:tx:{b}", "served"), reply.get(10, TimeUnit.SECONDS));
             assertEquals(0L, jedis.exists("blk:tx:{a}", "blk:tx:{b}"));
+        }
+    }
+
+    @Test
+    void sortedSetWaitersInSeveralPartitionsGetTheLowestAndHighestMembers() throws Exception {
+        jedis.del("blk:z:{a}", "blk:z:{b}");
+        try (Jedis lowest = TestRedactor.shared().jedis(); Jedis highest = TestRedactor.shared().jedis();
+             Jedis many = TestRedactor.shared().jedis()) {
+            CompletableFuture<KeyValue<String, Tuple>> min = inBackground(() -> lowest.bzpopmin(10, "blk:z:{a}"));
+            awaitBlocked(lowest.clientId());
+            CompletableFuture<KeyValue<String, Tuple>> max =
+                    inBackground(() -> highest.bzpopmax(10, "blk:z:{a}", "blk:z:{b}"));
+            awaitBlocked(highest.clientId());
+            CompletableFuture<KeyValue<String, List<Tuple>>> popped = inBackground(
+                    () -> many.bzmpop(10, SortedSetOption.MIN, 2, "blk:z:{b}"));
+            awaitBlocked(many.clientId());
+            jedis.zadd("blk:z:{b}", Map.of("b1", 1.0, "b2", 2.0, "b3", 3.0, "b4", 4.0));
+            assertEquals(new KeyValue<>("blk:z:{b}", new Tuple("b4", 4.0)), max.get(10, TimeUnit.SECONDS));
+            assertEquals(new KeyValue<>("blk:z:{b}", List.of(new Tuple("b1", 1.0), new Tuple("b2", 2.0))),
+                    popped.get(10, TimeUnit.SECONDS));
+            jedis.zadd("blk:z:{a}", Map.of("a1", 1.5, "a2", 0.5));
+            assertEquals(new KeyValue<>("blk:z:{a}", new Tuple("a2", 0.5)), min.get(10, TimeUnit.SECONDS));
+            assertEquals(List.of("a1"), jedis.zrange("blk:z:{a}", 0, -1));
+            assertEquals(List.of("b3"), jedis.zrange("blk:z:{b}", 0, -1));
         }
     }
 
