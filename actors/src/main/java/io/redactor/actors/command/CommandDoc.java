@@ -108,7 +108,7 @@ public record CommandDoc(String summary, String since, String group, String comp
             return new Arg(name, type, -1, null, null, null, null, null, List.of(), List.of());
         }
 
-        Arg keySpecIndex(int index) {
+        public Arg keySpecIndex(int index) {
             return new Arg(name, type, index, token, summary, since, deprecatedSince, displayText, flags, arguments);
         }
 
@@ -144,6 +144,11 @@ public record CommandDoc(String summary, String since, String group, String comp
 
         public Arg multiple() {
             return flag("multiple");
+        }
+
+        /** Each repetition of a multiple argument repeats its token too (SORT's GET pattern GET pattern). */
+        public Arg multipleToken() {
+            return flag("multiple_token");
         }
 
         private Arg flag(String value) {

@@ -7,6 +7,7 @@ import io.redactor.actors.command.lists.ListCommands;
 import io.redactor.actors.command.pubsub.PubSubCommands;
 import io.redactor.actors.command.server.ServerCommands;
 import io.redactor.actors.command.sets.SetCommands;
+import io.redactor.actors.command.sort.SortCommands;
 import io.redactor.actors.command.strings.StringCommands;
 import io.redactor.actors.command.transactions.TransactionCommands;
 import io.redactor.actors.command.zsets.SortedSetCommands;
@@ -31,6 +32,7 @@ public final class CommandFamilies {
         all.addAll(ListCommands.specs());
         all.addAll(HashCommands.specs());
         all.addAll(SortedSetCommands.specs());
+        all.addAll(SortCommands.specs());
         return all;
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * One entry of the command table: how Redis describes the command (COMMAND INFO / DOCS) and where and how it
@@ -41,6 +42,7 @@ public final class CommandSpec {
         this.placement = b.placement;
         this.keyHandler = switch (placement) {
             case Placement.AtKeys p -> p.handler();
+            case Placement.AtKeysOrAllPartitions p -> p.handler();
             case Placement.AtAllPartitions p -> p.handler();
             case Placement.AtChosenPartition p -> p.handler();
             case null, default -> null;
@@ -183,6 +185,11 @@ public final class CommandSpec {
 
         public Builder runsAtKeys(KeyCommand handler) {
             placement = new Placement.AtKeys(handler);
+            return this;
+        }
+
+        public Builder runsAtKeysOrAllPartitions(KeyCommand handler, Predicate<byte[][]> readsAnyKey) {
+            placement = new Placement.AtKeysOrAllPartitions(handler, readsAnyKey);
             return this;
         }
 

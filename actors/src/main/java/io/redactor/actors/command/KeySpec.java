@@ -20,6 +20,13 @@ public record KeySpec(String notes, List<String> flags, BeginSearch beginSearch,
     public sealed interface FindKeys {
     }
 
+    /**
+     * Keys no specification can find (SORT's BY and GET patterns name keys derived from values; its STORE may be
+     * anywhere): COMMAND INFO shows "unknown" for both the search and the finding.
+     */
+    public record Unknown() implements BeginSearch, FindKeys {
+    }
+
     public record Range(int lastKey, int keyStep, int limit) implements FindKeys {
     }
 

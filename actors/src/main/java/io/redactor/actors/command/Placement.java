@@ -1,5 +1,6 @@
 package io.redactor.actors.command;
 
+import java.util.function.Predicate;
 import java.util.function.ToIntBiFunction;
 
 /** Where a command runs. The client pipeline routes each command by its placement. */
@@ -7,6 +8,13 @@ public sealed interface Placement {
 
     /** In the partition owning the command's keys; across reserved partitions when they are several. */
     record AtKeys(KeyCommand handler) implements Placement {
+    }
+
+    /**
+     * Like {@link AtKeys}, but across all partitions when {@code readsAnyKey} says that these arguments make the
+     * command read keys it cannot name before it runs (SORT's BY and GET patterns).
+     */
+    record AtKeysOrAllPartitions(KeyCommand handler, Predicate<byte[][]> readsAnyKey) implements Placement {
     }
 
     /** Across all partitions, reserved together (atomic over the whole keyspace: FLUSHDB, KEYS, ...). */

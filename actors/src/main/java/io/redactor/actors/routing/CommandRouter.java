@@ -65,15 +65,21 @@ public final class CommandRouter {
         return switch (spec.placement()) {
             case Placement.AtClient p -> new Route.AtClient(spec, args);
             case Placement.AtClientAsync p -> new Route.AtClient(spec, args);
-            case Placement.AtAllPartitions p -> allPartitions.length == 1
-                    ? new Route.AtPartition(0, new Invocation(spec, args, db, client))
-                    : new Route.AcrossPartitions(allPartitions, new Invocation(spec, args, db, client));
+            case Placement.AtAllPartitions p -> everywhere(spec, args, db, client);
+            case Placement.AtKeysOrAllPartitions p -> p.readsAnyKey().test(args)
+                    ? everywhere(spec, args, db, client) : placeByKeys(spec, args, db, client);
             case Placement.AtChosenPartition p ->
                     new Route.AtPartition(p.partitionOf().applyAsInt(args, partitions.count()),
                             new Invocation(spec, args, db, client));
             case Placement.AtKeys p -> placeByKeys(spec, args, db, client);
             case Placement.Container p -> throw new IllegalStateException("nested container " + spec);
         };
+    }
+
+    private Route everywhere(CommandSpec spec, byte[][] args, int db, ClientSession client) {
+        Invocation invocation = new Invocation(spec, args, db, client);
+        return allPartitions.length == 1
+                ? new Route.AtPartition(0, invocation) : new Route.AcrossPartitions(allPartitions, invocation);
     }
 
     private Route placeByKeys(CommandSpec spec, byte[][] args, int db, ClientSession client) {

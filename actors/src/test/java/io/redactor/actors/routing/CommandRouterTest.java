@@ -55,6 +55,19 @@ class CommandRouterTest {
     }
 
     @Test
+    void sortGoesToItsKeysUnlessAPatternNamesKeysFromItsElements() {
+        assertEquals(partitionOf("list"), assertInstanceOf(Route.AtPartition.class,
+                route("SORT", "list", "BY", "nosort", "GET", "#", "LIMIT", "0", "1")).partition());
+        int[] withStore = Arrays.stream(new String[] {"list", "dst"}).mapToInt(this::partitionOf).sorted().toArray();
+        assertArrayEquals(withStore, assertInstanceOf(Route.AcrossPartitions.class,
+                route("SORT", "list", "STORE", "dst")).partitions());
+        assertEquals(16, assertInstanceOf(Route.AcrossPartitions.class,
+                route("SORT", "list", "BY", "weight_*")).partitions().length);
+        assertEquals(16, assertInstanceOf(Route.AcrossPartitions.class,
+                route("SORT_RO", "list", "GET", "user:*->name")).partitions().length);
+    }
+
+    @Test
     void scanGoesWhereItsCursorPoints() {
         assertEquals(0, assertInstanceOf(Route.AtPartition.class, route("SCAN", "0")).partition());
         assertEquals(5, assertInstanceOf(Route.AtPartition.class, route("SCAN", "5")).partition());

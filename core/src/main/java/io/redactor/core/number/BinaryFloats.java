@@ -250,15 +250,18 @@ final class BinaryFloats {
      * A rounded value: {@code (-1)^negative * significand * 2^exponent} (significand unsigned), or
      * an infinity. {@code outOfRange} says that a non-zero value rounded to zero or a finite one to
      * infinity: {@code strtod} then sets ERANGE and Redis rejects the number (it accepts a non-zero
-     * subnormal result, ERANGE or not).
+     * subnormal result, ERANGE or not). {@code rangeError} is when glibc's {@code strtod} sets ERANGE: out of
+     * range, or an inexact result of a tiny value (tininess detected after rounding, as on x86-64: the value
+     * rounded to the format's precision with an unbounded exponent is below the smallest normal number).
      */
-    record Rounded(boolean infinite, boolean negative, long significand, int exponent, boolean outOfRange) {
+    record Rounded(boolean infinite, boolean negative, long significand, int exponent, boolean outOfRange,
+                   boolean rangeError) {
         static Rounded zero(boolean negative, boolean underflow) {
-            return new Rounded(false, negative, 0, 0, underflow);
+            return new Rounded(false, negative, 0, 0, underflow, underflow);
         }
 
         static Rounded overflow(boolean negative) {
-            return new Rounded(true, negative, 0, 0, true);
+            return new Rounded(true, negative, 0, 0, true, true);
         }
     }
 
@@ -278,8 +281,10 @@ final class BinaryFloats {
             if (half && (sticky || q.testBit(0))) {
                 q = q.add(BigInteger.ONE);
             }
+            boolean inexact = half || sticky;
+            return finish(f, negative, q, target, inexact && isTiny(f, top, mag, exp, BigInteger.ONE));
         }
-        return finish(f, negative, q, target);
+        return finish(f, negative, q, target, false);
     }
 
     /** Rounds the exact value {@code num / den} (both > 0) to {@code f}. */
@@ -304,10 +309,28 @@ final class BinaryFloats {
         if (half > 0 || (half == 0 && q.testBit(0))) {
             q = q.add(BigInteger.ONE);
         }
-        return finish(f, negative, q, target);
+        boolean inexact = qr[1].signum() != 0;
+        return finish(f, negative, q, target, inexact && isTiny(f, top, num, 0, den));
     }
 
-    private static Rounded finish(Format f, boolean negative, BigInteger q, long exp) {
+    /**
+     * Whether {@code num * 2^exp / den} (whose binary logarithm's floor is {@code top}) is tiny: below the
+     * midpoint between the smallest normal number and the largest number of the format's precision under it,
+     * the midpoint itself rounding (to even) up to the normal one.
+     */
+    private static boolean isTiny(Format f, long top, BigInteger num, int exp, BigInteger den) {
+        int minNormal = f.minExponent + f.precision - 1;
+        if (top >= minNormal) {
+            return false;
+        }
+        // value < (2^(p+1) - 1) * 2^(minExponent - 2)  <=>  num * 2^(exp - minExponent + 2) < (2^(p+1) - 1) * den
+        BigInteger bound = BigInteger.ONE.shiftLeft(f.precision + 1).subtract(BigInteger.ONE).multiply(den);
+        long shift = (long) exp - f.minExponent + 2;
+        return shift >= 0 ? num.shiftLeft((int) shift).compareTo(bound) < 0
+                : num.compareTo(bound.shiftLeft((int) -shift)) < 0;
+    }
+
+    private static Rounded finish(Format f, boolean negative, BigInteger q, long exp, boolean tinyInexact) {
         if (q.bitLength() > f.precision) {
             // Rounding carried into a new bit; the low bit is zero.
             q = q.shiftRight(1);
@@ -319,7 +342,7 @@ final class BinaryFloats {
         if (exp > f.maxExponent) {
             return Rounded.overflow(negative);
         }
-        return new Rounded(false, negative, q.longValue(), (int) exp, false);
+        return new Rounded(false, negative, q.longValue(), (int) exp, false, tinyInexact);
     }
 
     private static boolean matchesIgnoreCase(byte[] s, int i, int end, String lower) {

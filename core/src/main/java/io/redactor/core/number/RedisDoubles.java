@@ -59,7 +59,7 @@ public final class RedisDoubles {
         BinaryFloats.Scan scan = BinaryFloats.scan(s, off, len);
         double v = switch (scan.kind) {
             case BinaryFloats.INFINITE -> Double.POSITIVE_INFINITY;
-            case BinaryFloats.DECIMAL, BinaryFloats.HEX -> finite(scan, true);
+            case BinaryFloats.DECIMAL, BinaryFloats.HEX -> finite(scan, Range.REJECT_OUT_OF_RANGE);
             default -> throw NotANumberException.INSTANCE;
         };
         return scan.negative ? -v : v;
@@ -75,6 +75,24 @@ public final class RedisDoubles {
      * @throws NotANumberException ({@link NotANumberException#INSTANCE}) when Redis rejects {@code s}
      */
     public static double parseStrtod(byte[] s, int off, int len) {
+        return strtod(s, off, len, Range.ROUND);
+    }
+
+    /**
+     * C's {@code strtod} as SORT checks a weight: like {@link #parseStrtod}, but a number for which glibc's
+     * {@code strtod} sets ERANGE is rejected too: one too large, one too small to be anything but zero, and
+     * one whose result is subnormal and not exact.
+     *
+     * @throws NotANumberException ({@link NotANumberException#INSTANCE}) when SORT rejects {@code s}
+     */
+    public static double parseStrtodWithoutRangeError(byte[] s) {
+        return strtod(s, 0, s.length, Range.REJECT_RANGE_ERROR);
+    }
+
+    /** How {@link #finite} treats a number that does not fit a double, or fits only as an inexact subnormal. */
+    private enum Range { ROUND, REJECT_OUT_OF_RANGE, REJECT_RANGE_ERROR }
+
+    private static double strtod(byte[] s, int off, int len, Range range) {
         int end = off;
         while (end < off + len && s[end] != 0) {
             end++;
@@ -91,18 +109,15 @@ public final class RedisDoubles {
         if (scan.kind == BinaryFloats.INFINITE) {
             v = Double.POSITIVE_INFINITY;
         } else if (scan.kind == BinaryFloats.DECIMAL || scan.kind == BinaryFloats.HEX) {
-            v = finite(scan, false);
+            v = finite(scan, range);
         } else {
             throw NotANumberException.INSTANCE;
         }
         return scan.negative ? -v : v;
     }
 
-    /**
-     * The magnitude of a scanned number; out of range it is an error when {@code strict}, else the infinity or
-     * zero it rounds to.
-     */
-    private static double finite(BinaryFloats.Scan scan, boolean strict) {
+    /** The magnitude of a scanned number; {@code range} says what happens when it does not fit a double. */
+    private static double finite(BinaryFloats.Scan scan, Range range) {
         if (scan.isZero()) {
             return 0;
         }
@@ -120,7 +135,12 @@ public final class RedisDoubles {
             }
         }
         BinaryFloats.Rounded r = BinaryFloats.round(scan, BinaryFloats.DOUBLE);
-        if (r.outOfRange() && strict) {
+        boolean rejected = switch (range) {
+            case ROUND -> false;
+            case REJECT_OUT_OF_RANGE -> r.outOfRange();
+            case REJECT_RANGE_ERROR -> r.rangeError();
+        };
+        if (rejected) {
             throw NotANumberException.INSTANCE;
         }
         if (r.infinite()) {

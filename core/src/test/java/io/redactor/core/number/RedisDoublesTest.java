@@ -68,6 +68,38 @@ class RedisDoublesTest {
     }
 
     /** Where Java's correctly rounded parser and strtod agree: plain decimals within range. */
+    /**
+     * glibc 2.36's {@code strtod} on x86-64 (errno reset before each call), as SORT uses it: the value where it
+     * converts the whole C string without setting ERANGE, null where it leaves text or sets ERANGE.
+     */
+    private static final String[][] STRTOD_WITHOUT_RANGE_ERROR = {
+        {"0x1p-1074", "4.9406564584124654e-324"}, {"4.9406564584124654e-324", null}, {"1e-310", null},
+        {"2.2250738585072014e-308", "2.2250738585072014e-308"}, {"2.2250738585072011e-308", null},
+        {"2.2250738585072013e-308", "2.2250738585072014e-308"}, {"2.2250738585072012e-308", null},
+        {"2.225073858507201136e-308", null}, {"0x1.fffffffffffffp-1023", null},
+        {"0x1.fffffffffffff8p-1023", "2.2250738585072014e-308"}, {"0x1.ffffffffffffffp-1023", "2.2250738585072014e-308"},
+        {"0x0.00000000000008p-1022", null}, {"0x0.0000000000000cp-1022", null}, {"2.4703282292062328e-324", null},
+        {"0x1p-1022", "2.2250738585072014e-308"}, {"0x1.8p-1073", "1.4821969375237396e-323"},
+        {"1e308", "1e+308"}, {"1.7976931348623158e308", "1.7976931348623157e+308"}, {"1.7976931348623159e308", null},
+        {"1.8e308", null}, {"0x1p1024", null}, {"0e-999999", "0"}, {"1e-999999", null}, {"-1e-999999", null},
+        {" 5", "5"}, {"\t\n5", "5"}, {"", "0"}, {"  ", null}, {"-", null}, {"inf", "inf"}, {"-Infinity", "-inf"},
+        {"nan", null}, {"0x", null}, {"1e", null}, {".5", "0.5"}, {"5.", "5"}, {"5\u0000abc", "5"}, {"5 ", null},
+        {"0x10", "16"}, {"-0", "-0"}, {"1.5", "1.5"},
+    };
+
+    @Test
+    void parsesAsSortWeights() {
+        for (String[] c : STRTOD_WITHOUT_RANGE_ERROR) {
+            if (c[1] == null) {
+                assertThrows(NotANumberException.class, () -> RedisDoubles.parseStrtodWithoutRangeError(bytes(c[0])),
+                        c[0]);
+            } else {
+                assertEquals(c[1], RedisDoubles.formatG(RedisDoubles.parseStrtodWithoutRangeError(bytes(c[0])), 17),
+                        c[0]);
+            }
+        }
+    }
+
     @Test
     void agreesWithJavaOnPlainDecimals() {
         SplittableRandom random = new SplittableRandom(3);

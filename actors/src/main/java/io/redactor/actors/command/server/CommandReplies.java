@@ -72,6 +72,7 @@ final class CommandReplies {
             case KeySpec.Index index -> typed("index", BulkString.of("index"), IntegerReply.of(index.pos()));
             case KeySpec.Keyword keyword -> typed("keyword", BulkString.of("keyword"), BulkString.of(keyword.keyword()),
                     BulkString.of("startfrom"), IntegerReply.of(keyword.startFrom()));
+            case KeySpec.Unknown unknown -> typed("unknown");
         });
         map.add(BulkString.of("find_keys"));
         map.add(switch (spec.findKeys()) {
@@ -82,6 +83,7 @@ final class CommandReplies {
                     BulkString.of("keynumidx"), IntegerReply.of(keyNum.keyNumIndex()),
                     BulkString.of("firstkey"), IntegerReply.of(keyNum.firstKey()),
                     BulkString.of("keystep"), IntegerReply.of(keyNum.keyStep()));
+            case KeySpec.Unknown unknown -> typed("unknown");
         });
         return new MapReply(map);
     }

@@ -24,6 +24,9 @@ final class KeyExtraction {
      */
     static List<FoundKey> find(CommandSpec command, byte[][] args) {
         List<FoundKey> keys = hasVariableFlags(command) ? withVariableFlags(command, args) : null;
+        if (keys == null && command.fullName().equals("sort")) {
+            keys = sortKeys(command, args);
+        }
         if (keys == null) {
             keys = fromSpecs(command.keySpecs(), args);
         }
@@ -50,10 +53,29 @@ final class KeyExtraction {
         return List.of(new FoundKey(1, List.of("OW", "update")));
     }
 
+    /**
+     * SORT's specifications cannot find its STORE destination, so Redis asks the command (sortGetKeys): the sorted
+     * key, and the destination of the last STORE, with the flags of the first and last specifications.
+     */
+    private static List<FoundKey> sortKeys(CommandSpec command, byte[][] args) {
+        List<KeySpec> specs = command.keySpecs();
+        List<FoundKey> keys = new ArrayList<>();
+        int[] positions = command.keys().find(args);
+        keys.add(new FoundKey(positions[0], specs.getFirst().flags()));
+        if (positions.length > 1) {
+            keys.add(new FoundKey(positions[1], specs.getLast().flags()));
+        }
+        return keys;
+    }
+
     private static List<FoundKey> fromSpecs(List<KeySpec> specs, byte[][] args) {
         List<FoundKey> keys = new ArrayList<>();
         int argc = args.length;
         for (KeySpec spec : specs) {
+            if (spec.beginSearch() instanceof KeySpec.Unknown) {
+                // Keys no specification can find (SORT_RO's BY and GET): Redis reports the others.
+                continue;
+            }
             int first = begin(spec.beginSearch(), args);
             if (first == 0) {
                 continue;
@@ -88,6 +110,7 @@ final class KeyExtraction {
                     first += keyNum.firstKey();
                     last = first + (int) count - 1;
                 }
+                case KeySpec.Unknown unknown -> throw new IllegalStateException("skipped above");
             }
             if (last >= argc || last < first || first >= argc) {
                 return null;
@@ -103,6 +126,7 @@ final class KeyExtraction {
     private static int begin(KeySpec.BeginSearch search, byte[][] args) {
         return switch (search) {
             case KeySpec.Index index -> index.pos();
+            case KeySpec.Unknown unknown -> 0;
             case KeySpec.Keyword keyword -> {
                 int argc = args.length;
                 int start = keyword.startFrom() > 0 ? keyword.startFrom() : argc + keyword.startFrom();
