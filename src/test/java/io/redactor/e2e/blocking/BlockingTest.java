@@ -257,14 +257,17 @@ class BlockingTest extends SharedServerTest {
         jedis.del("blk:z:{a}", "blk:z:{b}");
         try (Jedis lowest = TestRedactor.shared().jedis(); Jedis highest = TestRedactor.shared().jedis();
              Jedis many = TestRedactor.shared().jedis()) {
+            long lowestId = lowest.clientId();
+            long highestId = highest.clientId();
+            long manyId = many.clientId();
             CompletableFuture<KeyValue<String, Tuple>> min = inBackground(() -> lowest.bzpopmin(10, "blk:z:{a}"));
-            awaitBlocked(lowest.clientId());
+            awaitBlocked(lowestId);
             CompletableFuture<KeyValue<String, Tuple>> max =
                     inBackground(() -> highest.bzpopmax(10, "blk:z:{a}", "blk:z:{b}"));
-            awaitBlocked(highest.clientId());
+            awaitBlocked(highestId);
             CompletableFuture<KeyValue<String, List<Tuple>>> popped = inBackground(
                     () -> many.bzmpop(10, SortedSetOption.MIN, 2, "blk:z:{b}"));
-            awaitBlocked(many.clientId());
+            awaitBlocked(manyId);
             jedis.zadd("blk:z:{b}", Map.of("b1", 1.0, "b2", 2.0, "b3", 3.0, "b4", 4.0));
             assertEquals(new KeyValue<>("blk:z:{b}", new Tuple("b4", 4.0)), max.get(10, TimeUnit.SECONDS));
             assertEquals(new KeyValue<>("blk:z:{b}", List.of(new Tuple("b1", 1.0), new Tuple("b2", 2.0))),

@@ -75,7 +75,10 @@ public final class BlockedClient {
         listener.answered(this, reply);
     }
 
-    /** A claimed client that found nothing waits (again) for {@code request} in {@code partitions}. */
+    /**
+     * A claimed client that found nothing waits (again) for {@code request} in {@code partitions}. Only the first
+     * time is reported to the listener, with {@code deadline}; waiting again keeps that first deadline.
+     */
     public void block(BlockRequest request, int[] partitions, long deadline) {
         boolean first = this.request == null;
         this.request = request;
