@@ -1,5 +1,6 @@
 package io.redactor.e2e.hashes;
 
+import io.redactor.testing.CommandTestBase;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
 import io.redactor.testing.corpus.ConfigSnapshot;
@@ -17,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * OBJECT ENCODING of hashes: "listpack" up to hash-max-listpack-entries fields of at most hash-max-listpack-value
  * bytes, "hashtable" from the write that passes either, and never back. The thresholds are read at each write.
  */
-class HashEncodingTest extends HashTestBase {
+class HashEncodingTest extends CommandTestBase {
 
     private static final List<String> THRESHOLDS = List.of("hash-max-listpack-entries", "hash-max-listpack-value");
 

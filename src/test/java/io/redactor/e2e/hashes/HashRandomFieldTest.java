@@ -1,5 +1,6 @@
 package io.redactor.e2e.hashes;
 
+import io.redactor.testing.CommandTestBase;
 import io.redactor.testing.corpus.RespBytes;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** HRANDFIELD: its count cases, WITHVALUES in both protocols, and that the picks are spread out. */
-class HashRandomFieldTest extends HashTestBase {
+class HashRandomFieldTest extends CommandTestBase {
 
     private Map<String, String> fill(String h, int size) {
         Map<String, String> pairs = new LinkedHashMap<>();
