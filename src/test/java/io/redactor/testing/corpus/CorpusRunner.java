@@ -56,10 +56,6 @@ public final class CorpusRunner {
         return this;
     }
 
-    public Corpus corpus() {
-        return corpus;
-    }
-
     /** Fails, listing every mismatch, unless the corpus has {@code minimumLines} lines and all match Redis. */
     public void assertMatchesRedis(int minimumLines) {
         int lines = corpus.lines().size();
