@@ -1,5 +1,6 @@
 package io.redactor.e2e.blocking;
 
+import io.redactor.testing.InfoFields;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.SharedServerTest;
 import io.redactor.testing.TestRedactor;
@@ -298,12 +299,7 @@ class BlockingTest extends SharedServerTest {
     }
 
     private long blockedClients() {
-        for (String line : jedis.info("clients").split("\r\n")) {
-            if (line.startsWith("blocked_clients:")) {
-                return Long.parseLong(line.substring("blocked_clients:".length()));
-            }
-        }
-        throw new AssertionError("INFO clients has no blocked_clients");
+        return InfoFields.number(jedis.info("clients"), "blocked_clients");
     }
 
     private void awaitBlockedClients(long atLeast) throws InterruptedException {

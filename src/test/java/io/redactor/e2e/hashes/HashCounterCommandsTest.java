@@ -1,5 +1,6 @@
 package io.redactor.e2e.hashes;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -9,8 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /** HINCRBY and HINCRBYFLOAT. */
-class HashCounterCommandsTest extends HashTestBase {
-    private static final String NOT_INTEGER = "ERR value is not an integer or out of range";
+class HashCounterCommandsTest extends CommandTestBase {
     private static final String HASH_NOT_INTEGER = "ERR hash value is not an integer";
     private static final String HASH_NOT_FLOAT = "ERR hash value is not a float";
     private static final String OVERFLOW = "ERR increment or decrement would overflow";

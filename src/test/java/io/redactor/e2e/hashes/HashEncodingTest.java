@@ -1,12 +1,15 @@
 package io.redactor.e2e.hashes;
 
+import io.redactor.testing.CommandTestBase;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
+import io.redactor.testing.corpus.ConfigSnapshot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,15 +18,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * OBJECT ENCODING of hashes: "listpack" up to hash-max-listpack-entries fields of at most hash-max-listpack-value
  * bytes, "hashtable" from the write that passes either, and never back. The thresholds are read at each write.
  */
-class HashEncodingTest extends HashTestBase {
+class HashEncodingTest extends CommandTestBase {
 
-    private Thresholds saved;
+    private static final List<String> THRESHOLDS = List.of("hash-max-listpack-entries", "hash-max-listpack-value");
+
+    private ConfigSnapshot saved;
 
     /** The tests are written for 128 and 64; Redis 7.0's defaults are 512 and 64. */
     @BeforeEach
     void setThresholds() {
-        saved = Thresholds.of(raw);
-        Thresholds.set(raw, 128, 64);
+        saved = ConfigSnapshot.take(raw, THRESHOLDS);
+        call("CONFIG", "SET", THRESHOLDS.get(0), "128", THRESHOLDS.get(1), "64");
     }
 
     @AfterEach
@@ -34,9 +39,9 @@ class HashEncodingTest extends HashTestBase {
     @Test
     void defaultsAreRedis() {
         try (RawClient redis = RealRedis.shared().raw()) {
-            assertEquals(Thresholds.of(redis), saved);
+            assertEquals(ConfigSnapshot.take(redis, THRESHOLDS), saved);
         }
-        assertEquals(new Thresholds("512", "64"), saved);
+        assertEquals(new ConfigSnapshot(Map.of(THRESHOLDS.get(0), "512", THRESHOLDS.get(1), "64")), saved);
     }
 
     private String encoding(String key) {

@@ -1,6 +1,7 @@
 package io.redactor.e2e.hashes;
 
 import io.redactor.e2e.keys.PartitionKeys;
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
@@ -16,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Hashes under the keyspace commands: TYPE, COPY, RENAME and MOVE across partitions, expiry, SCAN TYPE. */
-class HashKeyspaceTest extends HashTestBase {
+class HashKeyspaceTest extends CommandTestBase {
 
     @Test
     void typeAndExistence() {

@@ -1,9 +1,9 @@
 package io.redactor.e2e.hashes;
 
-import io.redactor.e2e.keys.RespBytes;
+import io.redactor.testing.CommandTestBase;
+import io.redactor.testing.corpus.RespBytes;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** HRANDFIELD: its count cases, WITHVALUES in both protocols, and that the picks are spread out. */
-class HashRandomFieldTest extends HashTestBase {
+class HashRandomFieldTest extends CommandTestBase {
 
     private Map<String, String> fill(String h, int size) {
         Map<String, String> pairs = new LinkedHashMap<>();
@@ -110,8 +110,8 @@ class HashRandomFieldTest extends HashTestBase {
         assertEquals(5000, elements.size());
         for (byte[] pair : elements) {
             List<byte[]> parts = RespBytes.elements(pair);
-            String field = text(parts.get(0));
-            assertEquals("v" + field.substring(1), text(parts.get(1)));
+            String field = RespBytes.text(parts.get(0));
+            assertEquals("v" + field.substring(1), RespBytes.text(parts.get(1)));
         }
     }
 
@@ -142,10 +142,5 @@ class HashRandomFieldTest extends HashTestBase {
         assertError("ERR value is out of range", "HRANDFIELD", h, "-4611686018427387903");
         assertError("ERR value is out of range", "HRANDFIELD", h, "-1073741824", "WITHVALUES");
         assertEquals(3, jedis.hlen(h));
-    }
-
-    private static String text(byte[] bulk) {
-        String s = new String(bulk, StandardCharsets.ISO_8859_1);
-        return s.substring(s.indexOf("\r\n") + 2, s.length() - 2);
     }
 }

@@ -1,14 +1,19 @@
 package io.redactor.e2e.hashes;
 
-import io.redactor.e2e.keys.RespBytes;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
 import io.redactor.testing.TestRedactor;
+import io.redactor.testing.corpus.ConfigSnapshot;
+import io.redactor.testing.corpus.Differential;
+import io.redactor.testing.corpus.Marker;
+import io.redactor.testing.corpus.ReplyForm;
+import io.redactor.testing.corpus.RespBytes;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
@@ -25,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 class HashRandomizedDifferentialTest {
     private static final int COMMANDS = 3000;
     private static final String[] KEYS = {"rh:a", "rh:b", "rh:c", "rh:{x}d", "rh:str"};
+    private static final List<String> THRESHOLDS = List.of("hash-max-listpack-entries", "hash-max-listpack-value");
 
     private final List<String> failures = new ArrayList<>();
     private Random random;
@@ -38,12 +44,13 @@ class HashRandomizedDifferentialTest {
         try (RawClient r = RealRedis.shared().raw(); RawClient o = TestRedactor.shared().raw()) {
             redis = r;
             ours = o;
-            Thresholds redisThresholds = Thresholds.of(redis);
-            Thresholds ourThresholds = Thresholds.of(ours);
+            ConfigSnapshot redisThresholds = ConfigSnapshot.take(redis, THRESHOLDS);
+            ConfigSnapshot ourThresholds = ConfigSnapshot.take(ours, THRESHOLDS);
             try {
                 for (RawClient client : List.of(redis, ours)) {
                     client.call("DEL", KEYS[0], KEYS[1], KEYS[2], KEYS[3], KEYS[4]);
-                    Thresholds.set(client, maxEntries, maxValue);
+                    client.call("CONFIG", "SET", THRESHOLDS.get(0), String.valueOf(maxEntries), THRESHOLDS.get(1),
+                            String.valueOf(maxValue));
                     client.call("SET", KEYS[4], "not a hash");
                 }
                 for (int i = 0; i < COMMANDS && failures.size() < 20; i++) {
@@ -138,27 +145,15 @@ class HashRandomizedDifferentialTest {
     }
 
     private void same(int index, List<String> command, boolean anyInt) {
-        byte[] expected = redis.call(argv(command));
-        byte[] actual = ours.call(argv(command));
-        if (anyInt) {
-            expected = RespBytes.maskIntegers(expected);
-            actual = RespBytes.maskIntegers(actual);
-        }
-        check(index, command, RespBytes.show(expected), RespBytes.show(actual));
+        check(index, command, Differential.difference(redis, ours, argv(command),
+                anyInt ? EnumSet.of(Marker.ANYINT) : Set.of()));
     }
 
     /** HGETALL, HKEYS, HVALS: exact order for a "listpack" hash, sorted for a table. */
     private void unordered(int index, List<String> command) {
-        boolean table = "hashtable".equals(encoding(command.get(1)));
-        byte[] expected = redis.call(argv(command));
-        byte[] actual = ours.call(argv(command));
-        if (!table) {
-            check(index, command, RespBytes.show(expected), RespBytes.show(actual));
-        } else if (command.get(0).equals("HGETALL")) {
-            check(index, command, HashDifferentialTest.pairs(expected), HashDifferentialTest.pairs(actual));
-        } else {
-            check(index, command, HashDifferentialTest.sorted(expected), HashDifferentialTest.sorted(actual));
-        }
+        Set<Marker> markers = !"hashtable".equals(encoding(command.get(1))) ? Set.of()
+                : command.get(0).equals("HGETALL") ? EnumSet.of(Marker.PAIRS) : EnumSet.of(Marker.SORTED);
+        check(index, command, Differential.difference(redis, ours, argv(command), markers));
     }
 
     private void hrandfield(int index, String key) {
@@ -174,7 +169,7 @@ class HashRandomizedDifferentialTest {
         }
         byte[] expected = redis.call(argv(command));
         byte[] actual = ours.call(argv(command));
-        check(index, command, HashDifferentialTest.shape(expected), HashDifferentialTest.shape(actual));
+        check(index, command, Differential.difference(ReplyForm.shape(expected), ReplyForm.shape(actual)));
         if (RespBytes.isAggregate(actual) && count != 0) {
             checkMembers(index, command, key, actual, withValues && command.size() == 4, count > 0);
         }
@@ -225,31 +220,9 @@ class HashRandomizedDifferentialTest {
         if (random.nextInt(3) == 0) {
             command.addAll(List.of("MATCH", "f1*"));
         }
-        if (!"hashtable".equals(encoding(key))) {
-            same(index, command);
-            return;
-        }
-        check(index, command, scanAll(redis, command), scanAll(ours, command));
-    }
-
-    private static String scanAll(RawClient client, List<String> command) {
-        byte[][] argv = argv(command);
-        Set<String> seen = new java.util.TreeSet<>();
-        for (int calls = 0; calls < 10_000; calls++) {
-            byte[] reply = client.call(argv);
-            List<byte[]> parts = RespBytes.elements(reply);
-            List<byte[]> elements = RespBytes.elements(parts.get(1));
-            for (int i = 0; i + 1 < elements.size(); i += 2) {
-                seen.add(RespBytes.show(elements.get(i)) + "=" + RespBytes.show(elements.get(i + 1)));
-            }
-            String cursor = RespBytes.show(parts.get(0));
-            cursor = cursor.substring(cursor.indexOf("\\n") + 2, cursor.length() - 4);
-            if (cursor.equals("0")) {
-                return seen.toString();
-            }
-            argv[2] = cursor.getBytes(StandardCharsets.US_ASCII);
-        }
-        return "no end";
+        boolean table = "hashtable".equals(encoding(key));
+        check(index, command, Differential.difference(redis, ours, argv(command),
+                table ? EnumSet.of(Marker.SCAN) : Set.of()));
     }
 
     private String encoding(String key) {
@@ -257,10 +230,10 @@ class HashRandomizedDifferentialTest {
         return reply.contains("hashtable") ? "hashtable" : reply.contains("listpack") ? "listpack" : "none";
     }
 
-    private void check(int index, List<String> command, String expected, String actual) {
-        if (!expected.equals(actual)) {
-            failures.add("command " + index + ": " + printable(command) + "\n    redis:    " + expected
-                    + "\n    redactor: " + actual);
+    /** Records a difference (null when the replies matched). */
+    private void check(int index, List<String> command, String difference) {
+        if (difference != null) {
+            failures.add("command " + index + ": " + printable(command) + difference);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.redactor.e2e.hashes;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -11,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** HGET, HMGET, HEXISTS, HLEN, HSTRLEN, HGETALL, HKEYS and HVALS. */
-class HashReadCommandsTest extends HashTestBase {
+class HashReadCommandsTest extends CommandTestBase {
 
     @Test
     void singleFieldReads() {

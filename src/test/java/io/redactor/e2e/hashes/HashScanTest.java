@@ -1,5 +1,6 @@
 package io.redactor.e2e.hashes;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
@@ -14,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** HSCAN over both encodings, and its guarantee while the hash changes. */
-class HashScanTest extends HashTestBase {
+class HashScanTest extends CommandTestBase {
 
     private void fill(String h, int from, int to) {
         Map<String, String> pairs = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package io.redactor.e2e.hashes;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;
@@ -11,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** HSET, HMSET, HSETNX and HDEL. */
-class HashWriteCommandsTest extends HashTestBase {
+class HashWriteCommandsTest extends CommandTestBase {
 
     @Test
     void hsetCountsOnlyNewFields() {

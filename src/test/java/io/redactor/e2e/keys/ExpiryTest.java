@@ -1,5 +1,7 @@
 package io.redactor.e2e.keys;
 
+import io.redactor.testing.Eventually;
+import io.redactor.testing.InfoFields;
 import io.redactor.testing.SharedServerTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -7,13 +9,11 @@ import redis.clients.jedis.args.ExpiryOption;
 import redis.clients.jedis.params.SetParams;
 
 import java.util.List;
-import java.util.function.LongSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /** EXPIRE and friends, TTL and friends, PERSIST, and both ways keys expire: on access and by themselves. */
 class ExpiryTest extends SharedServerTest {
@@ -168,41 +168,10 @@ class ExpiryTest extends SharedServerTest {
         }
         assertEquals(201, jedis.dbSize());
         assertTrue(jedis.info("keyspace").contains("db0:keys=201,expires=200,"), jedis.info("keyspace"));
-        long expiredBefore = stat(jedis.info("stats"), "expired_keys");
+        long expiredBefore = InfoFields.number(jedis.info("stats"), "expired_keys");
 
-        awaitValue(1, jedis::dbSize, "DBSIZE after the active expiry cycle");
+        Eventually.assertValue(1, jedis::dbSize, "DBSIZE after the active expiry cycle");
         assertTrue(jedis.info("keyspace").contains("db0:keys=1,expires=0,"), jedis.info("keyspace"));
-        assertTrue(stat(jedis.info("stats"), "expired_keys") >= expiredBefore + 200);
-    }
-
-    static long stat(String info, String field) {
-        for (String line : info.split("\r\n")) {
-            if (line.startsWith(field + ":")) {
-                return Long.parseLong(line.substring(field.length() + 1));
-            }
-        }
-        throw new AssertionError(field + " missing from " + info);
-    }
-
-    private static void awaitValue(long expected, LongSupplier value, String what) {
-        long deadline = System.nanoTime() + 3_000_000_000L;
-        long last;
-        do {
-            last = value.getAsLong();
-            if (last == expected) {
-                return;
-            }
-            sleep();
-        } while (System.nanoTime() < deadline);
-        fail(what + ": expected " + expected + " within 3 s, still " + last);
-    }
-
-    private static void sleep() {
-        try {
-            Thread.sleep(20);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        assertTrue(InfoFields.number(jedis.info("stats"), "expired_keys") >= expiredBefore + 200);
     }
 }

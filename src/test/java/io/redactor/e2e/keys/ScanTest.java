@@ -1,6 +1,7 @@
 package io.redactor.e2e.keys;
 
 import io.redactor.testing.SharedServerTest;
+import io.redactor.testing.corpus.RespBytes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.params.ScanParams;
@@ -45,8 +46,8 @@ class ScanTest extends SharedServerTest {
         do {
             List<byte[]> page = RespBytes.elements(
                     raw.call(bytes("SCAN"), bytes(cursor), bytes("COUNT"), bytes("9223372036854775807")));
-            cursor = text(page.get(0));
-            RespBytes.elements(page.get(1)).forEach(key -> seen.add(text(key)));
+            cursor = RespBytes.text(page.get(0));
+            RespBytes.elements(page.get(1)).forEach(key -> seen.add(RespBytes.text(key)));
             calls++;
         } while (!cursor.equals("0"));
         assertEquals(keys, seen);
@@ -56,12 +57,6 @@ class ScanTest extends SharedServerTest {
 
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** The content of a raw bulk string reply. */
-    private static String text(byte[] bulk) {
-        String reply = new String(bulk, StandardCharsets.UTF_8);
-        return reply.substring(reply.indexOf("\r\n") + 2, reply.length() - 2);
     }
 
     @Test

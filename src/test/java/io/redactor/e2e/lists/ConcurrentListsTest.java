@@ -1,5 +1,6 @@
 package io.redactor.e2e.lists;
 
+import io.redactor.testing.CommandTestBase;
 import io.redactor.testing.TestRedactor;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
@@ -17,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Many clients pushing, popping and moving at once: nothing lost, nothing duplicated. */
-class ConcurrentListsTest extends ListsTestBase {
+class ConcurrentListsTest extends CommandTestBase {
     private static final int CLIENTS = 8;
     private static final int PER_CLIENT = 500;
 

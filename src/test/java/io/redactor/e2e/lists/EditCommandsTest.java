@@ -1,5 +1,6 @@
 package io.redactor.e2e.lists;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.args.ListPosition;
 
@@ -9,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /** LSET, LINSERT, LREM, LTRIM. */
-class EditCommandsTest extends ListsTestBase {
+class EditCommandsTest extends CommandTestBase {
 
     @Test
     void lsetReplacesByIndex() {

@@ -1,9 +1,9 @@
 package io.redactor.e2e.lists;
 
-import io.redactor.e2e.keys.RespBytes;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
 import io.redactor.testing.TestRedactor;
+import io.redactor.testing.corpus.RespBytes;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -1,5 +1,6 @@
 package io.redactor.e2e.lists;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.args.ListDirection;
 import redis.clients.jedis.args.ListPosition;
@@ -15,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /** Binary and large elements, long lists, OBJECT ENCODING, and the keyspace commands on lists. */
-class ListValuesTest extends ListsTestBase {
+class ListValuesTest extends CommandTestBase {
 
     @Test
     void everyByteValueSurvives() {

@@ -1,5 +1,6 @@
 package io.redactor.e2e.lists;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.params.LPosParams;
 
@@ -9,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** LPOS with RANK, COUNT and MAXLEN. */
-class LposTest extends ListsTestBase {
+class LposTest extends CommandTestBase {
 
     private String list() {
         String k = key("l");

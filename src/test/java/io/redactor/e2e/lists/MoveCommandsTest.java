@@ -1,6 +1,7 @@
 package io.redactor.e2e.lists;
 
 import io.redactor.e2e.keys.PartitionKeys;
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.args.ListDirection;
 import redis.clients.jedis.util.KeyValue;
@@ -14,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** LMOVE, RPOPLPUSH and LMPOP, with keys in different partitions. */
-class MoveCommandsTest extends ListsTestBase {
+class MoveCommandsTest extends CommandTestBase {
 
     /** Two keys of this test that live in different partitions. */
     private String[] apart() {
@@ -64,7 +65,7 @@ class MoveCommandsTest extends ListsTestBase {
         assertError(WRONGTYPE, "RPOPLPUSH", src, str);
         assertError(WRONGTYPE, "LMOVE", str, src, "LEFT", "LEFT");
         assertEquals(List.of("a"), jedis.lrange(src, 0, -1));
-        assertReply(NULL_BULK, "LMOVE", key("missing"), str, "LEFT", "LEFT");
+        assertReply(NIL, "LMOVE", key("missing"), str, "LEFT", "LEFT");
         assertError(SYNTAX, "LMOVE", src, str, "UP", "LEFT");
         assertError(SYNTAX, "LMOVE", key("missing"), str, "LEFT", "DOWN");
         assertError(arity("lmove"), "LMOVE", src, str, "LEFT");

@@ -1,5 +1,6 @@
 package io.redactor.e2e.lists;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -9,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** LPUSH, RPUSH, LPUSHX, RPUSHX, LPOP, RPOP. */
-class PushPopTest extends ListsTestBase {
+class PushPopTest extends CommandTestBase {
 
     @Test
     void pushesAddAtEitherEndAndReplyTheLength() {
@@ -57,7 +58,7 @@ class PushPopTest extends ListsTestBase {
     @Test
     void nullAndEmptyRepliesFollowTheCountArgument() {
         String k = key("l");
-        assertReply(NULL_BULK, "LPOP", k);
+        assertReply(NIL, "LPOP", k);
         assertReply(NULL_ARRAY, "LPOP", k, "1");
         assertReply(NULL_ARRAY, "RPOP", k, "0");
         jedis.rpush(k, "a");

@@ -1,5 +1,6 @@
 package io.redactor.e2e.lists;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -8,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** LLEN, LINDEX, LRANGE. */
-class ReadCommandsTest extends ListsTestBase {
+class ReadCommandsTest extends CommandTestBase {
 
     private String abcde() {
         String k = key("l");
@@ -43,7 +44,7 @@ class ReadCommandsTest extends ListsTestBase {
     void lindexLooksTheKeyUpBeforeParsingTheIndex() {
         String k = abcde();
         assertError(NOT_INTEGER, "LINDEX", k, "x");
-        assertReply(NULL_BULK, "LINDEX", key("missing"), "x");
+        assertReply(NIL, "LINDEX", key("missing"), "x");
         jedis.set(key("s"), "v");
         assertError(WRONGTYPE, "LINDEX", key("s"), "x");
         assertError(arity("lindex"), "LINDEX", k);

@@ -1,5 +1,6 @@
 package io.redactor.e2e.server;
 
+import io.redactor.testing.InfoFields;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
 import io.redactor.testing.SharedServerTest;
@@ -23,7 +24,7 @@ class ConfigCommandTest extends SharedServerTest {
     void setThenGetAndInfoAgree() {
         assertEquals("OK", jedis.configSet("maxmemory", "1mb"));
         assertEquals(Map.of("maxmemory", "1048576"), jedis.configGet("maxmemory"));
-        assertEquals("1048576", InfoTest.fields(jedis.info("memory")).get("maxmemory"));
+        assertEquals("1048576", InfoFields.of(jedis.info("memory")).get("maxmemory"));
         assertEquals(Map.of(), jedis.configGet("no-such-parameter"));
     }
 

@@ -1,5 +1,7 @@
 package io.redactor.e2e.server;
 
+import io.redactor.testing.Eventually;
+import io.redactor.testing.InfoFields;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
 import io.redactor.testing.TestRedactor;
@@ -11,15 +13,11 @@ import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * INFO's sections and figures, on a private server so that the counters and the client count are this test's
@@ -67,7 +65,7 @@ class InfoTest {
 
     @Test
     void serverSectionDescribesThisServer() {
-        Map<String, String> fields = fields(jedis.info("server"));
+        Map<String, String> fields = InfoFields.of(jedis.info("server"));
         assertEquals("7.0.15", fields.get("redis_version"));
         assertEquals("standalone", fields.get("redis_mode"));
         assertEquals(Long.toString(ProcessHandle.current().pid()), fields.get("process_id"));
@@ -79,20 +77,20 @@ class InfoTest {
 
     @Test
     void tcpPortIsTheListeningPort() {
-        assertEquals(Integer.toString(server.port()), fields(jedis.info("server")).get("tcp_port"));
+        assertEquals(Integer.toString(server.port()), InfoFields.of(jedis.info("server")).get("tcp_port"));
     }
 
     @Test
     void connectedClientsCountsOpenConnections() {
         // Connections of earlier tests may take a moment to be gone.
-        awaitValue(1, () -> stat("clients", "connected_clients"), "connected_clients with one connection");
+        Eventually.assertValue(1, () -> stat("clients", "connected_clients"), "connected_clients with one connection");
         List<Jedis> more = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             more.add(server.jedis());
         }
         assertEquals(4, stat("clients", "connected_clients"));
         more.forEach(Jedis::close);
-        awaitValue(1, () -> stat("clients", "connected_clients"), "connected_clients after closing 3");
+        Eventually.assertValue(1, () -> stat("clients", "connected_clients"), "connected_clients after closing 3");
     }
 
     @Test
@@ -132,7 +130,7 @@ class InfoTest {
         }
         jedis.select(3);
         jedis.set("three", "v");
-        Map<String, String> keyspace = fields(jedis.info("keyspace"));
+        Map<String, String> keyspace = InfoFields.of(jedis.info("keyspace"));
         assertTrue(keyspace.get("db0").startsWith("keys=50,expires=20,avg_ttl="), keyspace.toString());
         long avgTtl = Long.parseLong(keyspace.get("db0").replaceAll(".*avg_ttl=", ""));
         assertTrue(avgTtl > 900_000 && avgTtl <= 1_000_000, "avg_ttl " + avgTtl);
@@ -149,7 +147,7 @@ class InfoTest {
             raw.call("SET", "s", "v");
             raw.call("INCR", "s");
         }
-        Map<String, String> errors = fields(jedis.info("errorstats"));
+        Map<String, String> errors = InfoFields.of(jedis.info("errorstats"));
         assertEquals(Map.of("errorstat_ERR", "count=3", "errorstat_NOPROTO", "count=1"), errors);
         assertEquals(4, stat("stats", "total_error_replies"));
         jedis.configResetStat();
@@ -158,7 +156,7 @@ class InfoTest {
 
     @Test
     void memorySectionHasRealFigures() {
-        Map<String, String> memory = fields(jedis.info("memory"));
+        Map<String, String> memory = InfoFields.of(jedis.info("memory"));
         assertTrue(Long.parseLong(memory.get("used_memory")) > 0);
         assertTrue(Long.parseLong(memory.get("used_memory_rss")) > 0);
         assertEquals("noeviction", memory.get("maxmemory_policy"));
@@ -175,22 +173,7 @@ class InfoTest {
     }
 
     private long stat(String section, String field) {
-        String value = fields(jedis.info(section)).get(field);
-        if (value == null) {
-            fail(field + " missing from INFO " + section);
-        }
-        return Long.parseLong(value);
-    }
-
-    static Map<String, String> fields(String info) {
-        Map<String, String> fields = new LinkedHashMap<>();
-        for (String line : info.split("\r\n")) {
-            int colon = line.indexOf(':');
-            if (!line.startsWith("#") && colon > 0) {
-                fields.put(line.substring(0, colon), line.substring(colon + 1));
-            }
-        }
-        return fields;
+        return InfoFields.number(jedis.info(section), field);
     }
 
     private static List<String> titles(String info) {
@@ -201,23 +184,5 @@ class InfoTest {
             }
         }
         return titles;
-    }
-
-    private static void awaitValue(long expected, LongSupplier value, String what) {
-        long deadline = System.nanoTime() + 3_000_000_000L;
-        long last;
-        do {
-            last = value.getAsLong();
-            if (last == expected) {
-                return;
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        } while (System.nanoTime() < deadline);
-        fail(what + ": expected " + expected + " within 3 s, still " + last);
     }
 }

@@ -3,10 +3,15 @@ package io.redactor.e2e.sets;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
 import io.redactor.testing.TestRedactor;
+import io.redactor.testing.corpus.Differential;
+import io.redactor.testing.corpus.Marker;
+import io.redactor.testing.corpus.ReplyForm;
+import io.redactor.testing.corpus.RespBytes;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
@@ -153,18 +158,18 @@ class SetRandomizedDifferentialTest {
     }
 
     private void exact(int op, RawClient redis, RawClient ours, List<String> command) {
-        check(op, command, Resp.parse(redis.call(args(command))).exact(), Resp.parse(ours.call(args(command))).exact());
+        check(op, command, Differential.difference(redis, ours, args(command), Set.of()));
     }
 
     private void sorted(int op, RawClient redis, RawClient ours, List<String> command) {
-        check(op, command, Resp.parse(redis.call(args(command))).sorted(),
-                Resp.parse(ours.call(args(command))).sorted());
+        check(op, command, Differential.difference(redis, ours, args(command), EnumSet.of(Marker.SORTED)));
     }
 
-    private void check(int op, List<String> command, String expected, String actual) {
-        if (!expected.equals(actual)) {
-            mismatches.add("op " + op + ": " + Resp.show(String.join(" ", command).getBytes(StandardCharsets.ISO_8859_1))
-                    + "\n    redis:    " + expected + "\n    redactor: " + actual);
+    /** Records a difference (null when the replies matched). */
+    private void check(int op, List<String> command, String difference) {
+        if (difference != null) {
+            mismatches.add("op " + op + ": "
+                    + RespBytes.show(String.join(" ", command).getBytes(StandardCharsets.ISO_8859_1)) + difference);
         }
     }
 
@@ -176,43 +181,26 @@ class SetRandomizedDifferentialTest {
         if (random.nextBoolean()) {
             command.addAll(List.of("MATCH", PATTERNS[random.nextInt(PATTERNS.length)]));
         }
-        check(op, command, scanAll(redis, command), scanAll(ours, command));
-    }
-
-    private static String scanAll(RawClient client, List<String> command) {
-        byte[][] args = args(command);
-        TreeSet<String> seen = new TreeSet<>();
-        for (int calls = 0; calls < 1000; calls++) {
-            Resp reply = Resp.parse(client.call(args));
-            if (!reply.isAggregate()) {
-                return reply.exact();
-            }
-            reply.children().get(1).children().forEach(member -> seen.add(member.exact()));
-            if (reply.children().get(0).text().equals("0")) {
-                return "scan " + seen;
-            }
-            args[2] = reply.children().get(0).bytes();
-        }
-        return "endless scan";
+        check(op, command, Differential.difference(redis, ours, args(command), EnumSet.of(Marker.SCAN)));
     }
 
     /** The members of the set at {@code key} on Redis (equal on both servers), or null for another type. */
     private static Set<String> contents(RawClient redis, String key) {
-        Resp reply = Resp.parse(redis.call(args(List.of("SMEMBERS", key))));
-        if (!reply.isAggregate()) {
+        byte[] reply = redis.call(args(List.of("SMEMBERS", key)));
+        if (!RespBytes.isAggregate(reply)) {
             return null;
         }
         Set<String> members = new HashSet<>();
-        reply.children().forEach(member -> members.add(member.text()));
+        RespBytes.elements(reply).forEach(member -> members.add(RespBytes.text(member)));
         return members;
     }
 
-    private static List<String> popped(Resp reply) {
+    private static List<String> popped(byte[] reply) {
         List<String> members = new ArrayList<>();
-        if (reply.isAggregate()) {
-            reply.children().forEach(member -> members.add(member.text()));
-        } else if (reply.bytes() != null) {
-            members.add(reply.text());
+        if (RespBytes.isAggregate(reply)) {
+            RespBytes.elements(reply).forEach(member -> members.add(RespBytes.text(member)));
+        } else if (reply[0] == '$' && reply[1] != '-') {
+            members.add(RespBytes.text(reply));
         }
         return members;
     }
@@ -223,17 +211,18 @@ class SetRandomizedDifferentialTest {
             command.add(Integer.toString(random.nextInt(5) - (random.nextInt(10) == 0 ? 2 : 0)));
         }
         Set<String> before = contents(redis, key);
-        Resp expected = Resp.parse(redis.call(args(command)));
-        Resp actual = Resp.parse(ours.call(args(command)));
-        check(op, command, expected.shape(), actual.shape());
-        if (expected.isError() || !expected.shape().equals(actual.shape())) {
+        byte[] expected = redis.call(args(command));
+        byte[] actual = ours.call(args(command));
+        String difference = Differential.difference(ReplyForm.shape(expected), ReplyForm.shape(actual));
+        check(op, command, difference);
+        if (RespBytes.isError(expected) || difference != null) {
             return;
         }
         List<String> redisPopped = popped(expected);
         List<String> ourPopped = popped(actual);
         if (new HashSet<>(ourPopped).size() != ourPopped.size() || before == null || !before.containsAll(ourPopped)) {
-            check(op, command, "distinct members of " + new TreeSet<>(before == null ? Set.of() : before),
-                    "popped " + ourPopped);
+            check(op, command, Differential.difference(
+                    "distinct members of " + new TreeSet<>(before == null ? Set.of() : before), "popped " + ourPopped));
             return;
         }
         // Put back what Redactor popped and take out what Redis popped: the sets are equal again.
@@ -255,18 +244,18 @@ class SetRandomizedDifferentialTest {
             command.add(Long.toString(count));
         }
         Set<String> before = contents(redis, key);
-        Resp expected = Resp.parse(redis.call(args(command)));
-        Resp actual = Resp.parse(ours.call(args(command)));
-        check(op, command, expected.shape(), actual.shape());
+        byte[] expected = redis.call(args(command));
+        byte[] actual = ours.call(args(command));
+        check(op, command, Differential.difference(ReplyForm.shape(expected), ReplyForm.shape(actual)));
         List<String> picked = popped(actual);
         if (before != null && !before.containsAll(picked)) {
-            check(op, command, "members of " + new TreeSet<>(before), "picked " + picked);
+            check(op, command, Differential.difference("members of " + new TreeSet<>(before), "picked " + picked));
         }
         if (count > 0 && new HashSet<>(picked).size() != picked.size()) {
-            check(op, command, "distinct members", "picked " + picked);
+            check(op, command, Differential.difference("distinct members", "picked " + picked));
         }
         if (count > 0 && before != null && count >= before.size()) {
-            check(op, command, expected.sorted(), actual.sorted());
+            check(op, command, Differential.difference(ReplyForm.sorted(expected), ReplyForm.sorted(actual)));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.redactor.e2e.strings;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Keys and values are bytes: every byte value, CR LF and NUL inside, empty strings, strings of megabytes. */
-class BinaryValuesTest extends StringsTestBase {
+class BinaryValuesTest extends CommandTestBase {
     private static byte[] allBytes() {
         byte[] bytes = new byte[256];
         for (int i = 0; i < 256; i++) {

@@ -1,5 +1,6 @@
 package io.redactor.e2e.strings;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -11,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** INCR, DECR, INCRBY, DECRBY and INCRBYFLOAT. */
-class CounterCommandsTest extends StringsTestBase {
+class CounterCommandsTest extends CommandTestBase {
     private static final String OVERFLOW = "ERR increment or decrement would overflow";
 
     @Test

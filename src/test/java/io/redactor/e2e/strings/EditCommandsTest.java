@@ -1,5 +1,6 @@
 package io.redactor.e2e.strings;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -10,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** APPEND and SETRANGE (the limits of proto-max-bulk-len are in {@link StringLengthLimitTest}). */
-class EditCommandsTest extends StringsTestBase {
+class EditCommandsTest extends CommandTestBase {
     @Test
     void appendCreatesAndExtends() {
         String k = key("k");

@@ -1,5 +1,6 @@
 package io.redactor.e2e.strings;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -10,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** GET, GETDEL, GETEX, STRLEN and GETRANGE. */
-class GetCommandsTest extends StringsTestBase {
+class GetCommandsTest extends CommandTestBase {
     private static final long FAR_FUTURE_MS = 4_102_444_800_000L;
 
     @Test

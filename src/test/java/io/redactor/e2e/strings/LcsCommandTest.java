@@ -1,5 +1,6 @@
 package io.redactor.e2e.strings;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.params.LCSParams;
 import redis.clients.jedis.resps.LCSMatchResult;
@@ -9,7 +10,7 @@ import java.util.stream.Collectors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** LCS with LEN, IDX, MINMATCHLEN and WITHMATCHLEN. */
-class LcsCommandTest extends StringsTestBase {
+class LcsCommandTest extends CommandTestBase {
     @Test
     void subsequenceAndLength() {
         jedis.set(key("a"), "ohmytext");

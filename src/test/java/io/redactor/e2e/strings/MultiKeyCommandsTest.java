@@ -1,5 +1,6 @@
 package io.redactor.e2e.strings;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
@@ -17,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** MSET, MSETNX and MGET over keys spread across hash slots (and so across partitions). */
-class MultiKeyCommandsTest extends StringsTestBase {
+class MultiKeyCommandsTest extends CommandTestBase {
     private static final int KEYS = 400;
 
     private List<String> spreadKeys(String name) {

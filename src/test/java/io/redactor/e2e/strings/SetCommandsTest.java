@@ -1,5 +1,6 @@
 package io.redactor.e2e.strings;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -13,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** SET with all its options, and SETNX, SETEX, PSETEX, GETSET. */
-class SetCommandsTest extends StringsTestBase {
+class SetCommandsTest extends CommandTestBase {
     private static final long FAR_FUTURE_MS = 4_102_444_800_000L; // 2100-01-01
 
     @Test

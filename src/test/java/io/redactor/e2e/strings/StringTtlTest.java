@@ -1,5 +1,6 @@
 package io.redactor.e2e.strings;
 
+import io.redactor.testing.CommandTestBase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -13,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Which string commands keep a key's time to live and which clear it, and that expiry really happens. */
-class StringTtlTest extends StringsTestBase {
+class StringTtlTest extends CommandTestBase {
     private static final long EXPIRE_AT = 4_102_444_800_000L;
 
     /** {0}: the command with K for the key; {1}: whether the key keeps its expiry time afterwards. */

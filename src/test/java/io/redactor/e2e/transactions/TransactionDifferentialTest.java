@@ -1,19 +1,13 @@
 package io.redactor.e2e.transactions;
 
-import io.redactor.testing.MultiClientCorpus;
+import io.redactor.testing.corpus.CorpusRunner;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-/** {@code differential/transactions.txt} against a real Redis 7.0, with several connections (see {@link MultiClientCorpus}). */
+/** {@code differential/transactions.txt} against a real Redis 7.0, on several connections. */
 class TransactionDifferentialTest {
 
     @Test
-    void everyCorpusLineAnswersLikeRedis() throws IOException {
-        List<String> mismatches = MultiClientCorpus.play("/differential/transactions.txt", 300);
-        assertTrue(mismatches.isEmpty(), mismatches.size() + " lines differ:\n" + String.join("\n", mismatches));
+    void everyCorpusLineAnswersLikeRedis() {
+        CorpusRunner.of("/differential/transactions.txt").assertMatchesRedis(300);
     }
 }

@@ -1,6 +1,5 @@
-package io.redactor.e2e.lists;
+package io.redactor.testing;
 
-import io.redactor.testing.SharedServerTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInfo;
 
@@ -10,17 +9,28 @@ import java.util.concurrent.atomic.AtomicLong;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Connections to the shared Redactor and key names of the test's own: every test (and every invocation of a
- * parameterized test) gets a key prefix, so tests need no FLUSHALL and cannot see each other's data.
+ * A test of commands on the shared Redactor that asserts exact RESP replies over the raw connection. Every test
+ * (and every invocation of a parameterized test) gets key names of its own, so tests need no FLUSHALL and cannot
+ * see each other's data.
  */
-abstract class ListsTestBase extends SharedServerTest {
+public abstract class CommandTestBase extends SharedServerTest {
     private static final AtomicLong INVOCATIONS = new AtomicLong();
+
+    protected static final String OK = "+OK\r\n";
+    protected static final String NIL = "$-1\r\n";
+    protected static final String NULL_ARRAY = "*-1\r\n";
+    protected static final String EMPTY_ARRAY = "*0\r\n";
+    protected static final String WRONGTYPE = "WRONGTYPE Operation against a key holding the wrong kind of value";
+    protected static final String SYNTAX = "ERR syntax error";
+    protected static final String NOT_INTEGER = "ERR value is not an integer or out of range";
+    protected static final String NOT_FLOAT = "ERR value is not a valid float";
 
     private String prefix;
 
     @BeforeEach
     void chooseKeyPrefix(TestInfo info) {
-        prefix = "list:" + getClass().getSimpleName() + ":" + info.getTestMethod().orElseThrow().getName() + ":"
+        String family = getClass().getPackageName().substring(getClass().getPackageName().lastIndexOf('.') + 1);
+        prefix = family + ":" + getClass().getSimpleName() + ":" + info.getTestMethod().orElseThrow().getName() + ":"
                 + INVOCATIONS.incrementAndGet() + ":";
     }
 
@@ -47,15 +57,12 @@ abstract class ListsTestBase extends SharedServerTest {
         assertReply("-" + expectedError + "\r\n", command);
     }
 
-    protected static final String WRONGTYPE = "WRONGTYPE Operation against a key holding the wrong kind of value";
-    protected static final String NOT_INTEGER = "ERR value is not an integer or out of range";
-    protected static final String SYNTAX = "ERR syntax error";
-    protected static final String NULL_BULK = "$-1\r\n";
-    protected static final String NULL_ARRAY = "*-1\r\n";
-    protected static final String EMPTY_ARRAY = "*0\r\n";
-
     protected static String arity(String command) {
         return "ERR wrong number of arguments for '" + command + "' command";
+    }
+
+    protected static String invalidExpire(String command) {
+        return "ERR invalid expire time in '" + command + "' command";
     }
 
     protected static String bulk(String value) {
@@ -68,7 +75,7 @@ abstract class ListsTestBase extends SharedServerTest {
 
     /** A RESP2 array of bulk strings. */
     protected static String array(String... values) {
-        StringBuilder resp = new StringBuilder("*" + values.length + "\r\n");
+        StringBuilder resp = new StringBuilder("*").append(values.length).append("\r\n");
         for (String value : values) {
             resp.append(bulk(value));
         }
