@@ -42,7 +42,9 @@ final class SortCommand {
     private static Reply run(KeyCall call, SortArguments options) {
         Db db = call.db();
         boolean storing = options.store() != null;
-        Object value = storing ? db.write(options.key()) : db.read(options.key());
+        // Redis reads the sorted key even when storing (a missing one is a "keymiss"); patterns' keys it reads for
+        // writing when storing.
+        Object value = db.read(options.key());
         if (value != null && !(value instanceof ListValue || value instanceof SetValue
                 || value instanceof SortedSetValue)) {
             return Errors.WRONGTYPE;
