@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * A differential corpus played by three connections to a real Redis 7.0 and three to Redactor, every reply
  * compared. A line may start with a connection prefix: {@code [b]} or {@code [c]} runs it on the second or
  * third connection (default a); {@code [b>]} only sends it and waits until the server reports that connection
- * blocked (a blocking command), {@code [b<]} (no command) reads the reply it sent earlier. See
+ * blocked (a blocking command), {@code [b<]} (no command) reads one more reply or pushed message without sending
+ * anything. Markers: {@code @anyint} masks integers, {@code @sorted} compares an aggregate's elements sorted. See
  * {@link CorpusLine} for the rest of the syntax.
  */
 public final class MultiClientCorpus {
@@ -60,8 +61,9 @@ public final class MultiClientCorpus {
                     expected = RespBytes.maskIntegers(expected);
                     actual = RespBytes.maskIntegers(actual);
                 }
-                String shownExpected = RespBytes.show(expected);
-                String shownActual = RespBytes.show(actual);
+                boolean sorted = step.line() != null && step.line().markers().contains(CorpusLine.Marker.SORTED);
+                String shownExpected = sorted ? showSorted(expected) : RespBytes.show(expected);
+                String shownActual = sorted ? showSorted(actual) : RespBytes.show(actual);
                 if (!Objects.equals(shownExpected, shownActual)) {
                     mismatches.add("line " + step.number() + ": " + step.text()
                             + "\n    redis:    " + shownExpected + "\n    redactor: " + shownActual);
@@ -72,6 +74,19 @@ public final class MultiClientCorpus {
             ours.values().forEach(RawClient::close);
         }
         return mismatches;
+    }
+
+    /** An aggregate as its type and its elements in sorted order (for @sorted lines); anything else as it is. */
+    private static String showSorted(byte[] reply) {
+        if (!RespBytes.isAggregate(reply)) {
+            return RespBytes.show(reply);
+        }
+        List<String> elements = new ArrayList<>();
+        for (byte[] element : RespBytes.elements(reply)) {
+            elements.add(RespBytes.show(element));
+        }
+        elements.sort(null);
+        return (char) reply[0] + "" + elements;
     }
 
     /** The step's reply, or null for a blocking send (its reply is compared when received). */
