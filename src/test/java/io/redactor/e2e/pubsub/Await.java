@@ -1,5 +1,7 @@
 package io.redactor.e2e.pubsub;
 
+import io.redactor.testing.RawClient;
+
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -35,6 +37,18 @@ final class Await {
             }
             pause();
             last = value.get();
+        }
+    }
+
+    /**
+     * PUBSUB CHANNELS and NUMPAT are server-wide: waits until the subscribers of earlier tests are gone (a closed
+     * connection is noticed by the server a moment later).
+     */
+    static void noSubscriptions(String server, Supplier<RawClient> connect) {
+        try (RawClient client = connect.get()) {
+            until(server + " has no channel or pattern subscriptions",
+                    () -> client.call("PUBSUB", "CHANNELS").equals("*0\r\n")
+                            && client.call("PUBSUB", "NUMPAT").equals(":0\r\n"));
         }
     }
 

@@ -1,7 +1,6 @@
 package io.redactor.e2e.pubsub;
 
 import io.redactor.testing.MultiClientCorpus;
-import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
 import io.redactor.testing.TestRedactor;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,7 +8,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,19 +17,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PubSubDifferentialTest {
 
-    /** PUBSUB CHANNELS and NUMPAT are server-wide: wait until the clients of earlier tests are gone. */
     @BeforeAll
     static void noSubscriptionsLeft() {
-        awaitQuiet("redis", RealRedis.shared()::raw);
-        awaitQuiet("redactor", TestRedactor.shared()::raw);
-    }
-
-    private static void awaitQuiet(String server, Supplier<RawClient> connect) {
-        try (RawClient client = connect.get()) {
-            Await.until(server + " has no channel or pattern subscriptions",
-                    () -> client.call("PUBSUB", "CHANNELS").equals("*0\r\n")
-                            && client.call("PUBSUB", "NUMPAT").equals(":0\r\n"));
-        }
+        Await.noSubscriptions("redis", RealRedis.shared()::raw);
+        Await.noSubscriptions("redactor", TestRedactor.shared()::raw);
     }
 
     @Test
