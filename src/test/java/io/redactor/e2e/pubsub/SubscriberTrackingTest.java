@@ -7,8 +7,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.args.ClientType;
+import redis.clients.jedis.params.ClientKillParams;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,6 +111,43 @@ class SubscriberTrackingTest {
             assertEquals(idle, subscriptionFields(admin, id2));
             assertEquals(idle, subscriptionFields(admin, id3));
         }
+    }
+
+    /** CLIENT LIST TYPE pubsub and CLIENT KILL TYPE pubsub pick the subscribers, whatever their protocol. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.redactor.e2e.pubsub.Servers#both")
+    void clientTypePubsubSelectsSubscribers(Servers server) {
+        server.awaitNoSubscriptions();
+        try (Jedis admin = server.jedis().get(); RawClient resp2 = server.raw().get();
+             RawClient resp3 = server.raw().get(); RawClient normal = server.raw().get()) {
+            Set<Long> subscribers = Set.of(id(resp2), id(resp3));
+            long normalId = id(normal);
+            resp3.call("HELLO", "3");
+            resp2.call("SUBSCRIBE", "t:k");
+            resp3.call("PSUBSCRIBE", "t:k*");
+
+            assertEquals(subscribers, ids(admin.clientList(ClientType.PUBSUB)));
+            Set<Long> normals = ids(admin.clientList(ClientType.NORMAL));
+            assertTrue(normals.contains(normalId), "normal clients: " + normals);
+            assertTrue(normals.stream().noneMatch(subscribers::contains), "normal clients: " + normals);
+
+            assertEquals(2, admin.clientKill(new ClientKillParams()
+                    .type(ClientType.PUBSUB)));
+            assertTrue(resp2.isClosedByServer(10_000));
+            assertTrue(resp3.isClosedByServer(10_000));
+            Await.equal("NUMPAT", 0L, admin::pubsubNumPat);
+            assertEquals("+PONG\r\n", normal.call("PING"), "normal clients are left alone");
+        }
+    }
+
+    private static Set<Long> ids(String clientList) {
+        Set<Long> ids = new HashSet<>();
+        for (String line : clientList.split("\n")) {
+            if (line.startsWith("id=")) {
+                ids.add(Long.parseLong(line.substring(3, line.indexOf(' '))));
+            }
+        }
+        return ids;
     }
 
     private static long id(RawClient client) {
