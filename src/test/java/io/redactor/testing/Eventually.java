@@ -1,32 +1,58 @@
 package io.redactor.testing;
 
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
-/** Waits for something the server does in the background (expiring keys, closing connections). */
+/**
+ * Waits for something the server does in the background (expiring keys, closing connections, delivering
+ * messages): polls a condition until a deadline instead of sleeping a fixed time.
+ */
 public final class Eventually {
-    private static final long TIMEOUT_NANOS = 3_000_000_000L;
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private Eventually() {
     }
 
-    /** Polls {@code value} until it is {@code expected}; fails after 3 s. */
+    /** Polls until {@code condition} holds; fails naming {@code what} after 10 s. */
+    public static void until(String what, BooleanSupplier condition) {
+        until(what, TIMEOUT, condition);
+    }
+
+    public static void until(String what, Duration timeout, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out after " + timeout + " waiting for: " + what);
+            }
+            pause();
+        }
+    }
+
+    /** Polls until {@code value} gives {@code expected}; fails showing the last value seen. */
+    public static <T> void equal(String what, T expected, Supplier<T> value) {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        T last = value.get();
+        while (!expected.equals(last)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(what + ": expected " + expected + " but still " + last + " after " + TIMEOUT);
+            }
+            pause();
+            last = value.get();
+        }
+    }
+
     public static void assertValue(long expected, LongSupplier value, String what) {
-        long deadline = System.nanoTime() + TIMEOUT_NANOS;
-        long last;
-        do {
-            last = value.getAsLong();
-            if (last == expected) {
-                return;
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        } while (System.nanoTime() < deadline);
-        fail(what + ": expected " + expected + " within 3 s, still " + last);
+        equal(what, expected, value::getAsLong);
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(5);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
     }
 }

@@ -75,6 +75,11 @@ public final class ClientPipeline implements Subscriber {
     private int dispatched;
     private boolean paused;
     private boolean closed;
+    /**
+     * The thread running a command at the client right now, else null. Written only by that thread, so a plain
+     * field: another thread may see a stale value, but never itself.
+     */
+    private Thread runningAtClient;
 
     /** Where replies go; called on the pipeline's thread. */
     public interface Output {
@@ -106,9 +111,19 @@ public final class ClientPipeline implements Subscriber {
         session.attach(this);
     }
 
-    /** A published message for this client, from any thread: written after whatever is being answered. */
+    /**
+     * A published message for this client, from any thread: written after whatever is being answered. A message
+     * the client publishes to itself comes before the reply to its PUBLISH, as in Redis.
+     */
     @Override
     public void push(PushReply message) {
+        if (runningAtClient == Thread.currentThread()) {
+            if (!closed) {
+                output.push(message);
+                scheduleFlush();
+            }
+            return;
+        }
         executor.execute(() -> {
             if (!closed) {
                 output.push(message);
@@ -372,6 +387,15 @@ public final class ClientPipeline implements Subscriber {
     }
 
     private void runAtClient(ClientCall call) {
+        runningAtClient = Thread.currentThread();
+        try {
+            runAtClientPlacement(call);
+        } finally {
+            runningAtClient = null;
+        }
+    }
+
+    private void runAtClientPlacement(ClientCall call) {
         CommandSpec spec = call.spec();
         switch (spec.placement()) {
             case Placement.AtClient p -> {

@@ -129,10 +129,23 @@ public final class ClientSession {
         return closing;
     }
 
+    /** Subscribed to a channel or a pattern, in RESP2 or RESP3 (Redis's CLIENT_PUBSUB flag). */
+    public boolean isSubscriber() {
+        return subscriptions != null && subscriptions.active();
+    }
+
+    /**
+     * Redis's client type, as CLIENT LIST/KILL TYPE and client-output-buffer-limit name it: "pubsub" while
+     * subscribed, else "normal" (Redactor has no replicas).
+     */
+    public String type() {
+        return isSubscriber() ? "pubsub" : "normal";
+    }
+
     /** CLIENT LIST's flags, in Redis's order: P subscriber, x in MULTI, b blocked, d a watched key changed. */
     private String flags() {
         StringBuilder flags = new StringBuilder(4);
-        if (subscriptions != null && subscriptions.active()) {
+        if (isSubscriber()) {
             flags.append('P');
         }
         if (transaction.active()) {

@@ -25,7 +25,7 @@ public final class PubSub {
 
     /** Returns false when the subscriber already had this channel. */
     public boolean subscribe(Subscriber subscriber, byte[] channel) {
-        return channels.computeIfAbsent(new ByteKey(channel), k -> ConcurrentHashMap.newKeySet()).add(subscriber);
+        return add(channels, subscriber, channel);
     }
 
     public boolean unsubscribe(Subscriber subscriber, byte[] channel) {
@@ -33,11 +33,25 @@ public final class PubSub {
     }
 
     public boolean psubscribe(Subscriber subscriber, byte[] pattern) {
-        return patterns.computeIfAbsent(new ByteKey(pattern), k -> ConcurrentHashMap.newKeySet()).add(subscriber);
+        return add(patterns, subscriber, pattern);
     }
 
     public boolean punsubscribe(Subscriber subscriber, byte[] pattern) {
         return remove(patterns, subscriber, pattern);
+    }
+
+    /**
+     * Adds under the map's lock for the name, like {@link #remove}: a subscriber added to a set outside it could
+     * land in a set that a concurrent removal of the last subscriber has just dropped from the map, and be lost.
+     */
+    private static boolean add(Map<ByteKey, Set<Subscriber>> map, Subscriber subscriber, byte[] name) {
+        boolean[] added = {false};
+        map.compute(new ByteKey(name), (k, set) -> {
+            Set<Subscriber> subscribers = set == null ? ConcurrentHashMap.newKeySet() : set;
+            added[0] = subscribers.add(subscriber);
+            return subscribers;
+        });
+        return added[0];
     }
 
     private static boolean remove(Map<ByteKey, Set<Subscriber>> map, Subscriber subscriber, byte[] name) {
@@ -64,21 +78,21 @@ public final class PubSub {
                 receivers++;
             }
         }
-        if (!patterns.isEmpty()) {
-            for (Map.Entry<ByteKey, Set<Subscriber>> pattern : patterns.entrySet()) {
-                if (!GlobPattern.matches(pattern.getKey().bytes(), channel, false)) {
-                    continue;
-                }
-                if (channelReply == null) {
-                    channelReply = new BulkString(channel);
-                    messageReply = new BulkString(message);
-                }
-                PushReply push = new PushReply(List.of(PMESSAGE, new BulkString(pattern.getKey().bytes()),
-                        channelReply, messageReply));
-                for (Subscriber subscriber : pattern.getValue()) {
-                    subscriber.push(push);
-                    receivers++;
-                }
+        // No isEmpty() shortcut: a map's size is updated after the mapping is visible, so it may still say empty
+        // when a pattern has just been subscribed.
+        for (Map.Entry<ByteKey, Set<Subscriber>> pattern : patterns.entrySet()) {
+            if (!GlobPattern.matches(pattern.getKey().bytes(), channel, false)) {
+                continue;
+            }
+            if (channelReply == null) {
+                channelReply = new BulkString(channel);
+                messageReply = new BulkString(message);
+            }
+            PushReply push = new PushReply(List.of(PMESSAGE, new BulkString(pattern.getKey().bytes()),
+                    channelReply, messageReply));
+            for (Subscriber subscriber : pattern.getValue()) {
+                subscriber.push(push);
+                receivers++;
             }
         }
         return receivers;

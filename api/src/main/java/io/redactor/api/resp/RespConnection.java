@@ -197,8 +197,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
 
     /** Redis's client-output-buffer-limit: over the hard limit, or over the soft one for too long, closes. */
     private void enforceOutputLimit() {
-        OutputBufferLimit limit = node.server().config().outputBufferLimit(
-                session.subscriptions().active() ? "pubsub" : "normal");
+        OutputBufferLimit limit = node.server().config().outputBufferLimit(session.type());
         if (limit.hardBytes() == 0 && limit.softBytes() == 0) {
             return;
         }

@@ -174,7 +174,8 @@ final class ClientCommands {
             throw new io.redactor.actors.command.CommandError(
                     Errors.err("Unknown client type '" + Arguments.text(type) + "'"));
         }
-        return client -> name.equals("normal");
+        String wanted = name.equals("slave") ? "replica" : name;
+        return client -> wanted.equals(client.type());
     }
 
     private static Reply text(String text) {
