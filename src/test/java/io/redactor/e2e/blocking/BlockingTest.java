@@ -1,6 +1,7 @@
 package io.redactor.e2e.blocking;
 
 import io.redactor.testing.InfoFields;
+import io.redactor.testing.Eventually;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.SharedServerTest;
 import io.redactor.testing.TestRedactor;
@@ -25,7 +26,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -120,7 +120,7 @@ class BlockingTest extends SharedServerTest {
     }
 
     @Test
-    void aClientThatDisconnectsWhileBlockedLeavesTheElementForOthers() throws InterruptedException {
+    void aClientThatDisconnectsWhileBlockedLeavesTheElementForOthers() {
         jedis.del("blk:gone");
         long id;
         try (RawClient leaving = TestRedactor.shared().raw()) {
@@ -302,28 +302,16 @@ class BlockingTest extends SharedServerTest {
         return InfoFields.number(jedis.info("clients"), "blocked_clients");
     }
 
-    private void awaitBlockedClients(long atLeast) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (blockedClients() < atLeast) {
-            assertTrue(System.nanoTime() < deadline, "fewer than " + atLeast + " clients blocked");
-            Thread.sleep(5);
-        }
+    private void awaitBlockedClients(long atLeast) {
+        Eventually.until(atLeast + " clients blocked", () -> blockedClients() >= atLeast);
     }
 
-    private void awaitBlocked(long clientId) throws InterruptedException {
-        awaitClientList(clientId, list -> list.matches("(?s).* flags=[a-zA-Z]*b.*"), "blocked");
+    private void awaitBlocked(long clientId) {
+        Eventually.until("client " + clientId + " blocked",
+                () -> jedis.clientList(clientId).matches("(?s).* flags=[a-zA-Z]*b.*"));
     }
 
-    private void awaitGone(long clientId) throws InterruptedException {
-        awaitClientList(clientId, String::isEmpty, "gone");
-    }
-
-    private void awaitClientList(long clientId, Predicate<String> condition, String what)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.test(jedis.clientList(clientId).trim())) {
-            assertTrue(System.nanoTime() < deadline, "client " + clientId + " never " + what);
-            Thread.sleep(2);
-        }
+    private void awaitGone(long clientId) {
+        Eventually.until("client " + clientId + " gone", () -> jedis.clientList(clientId).isBlank());
     }
 }
