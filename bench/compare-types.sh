@@ -1,0 +1,304 @@
+#!/usr/bin/env bash
+# Benchmarks Redactor's data types and pub/sub side by side with a real redis-server and reports ratios.
+#
+# Like compare.sh (whose machinery it shares through bench/lib.sh): both servers run at once on free
+# loopback ports, every redis-benchmark workload runs against both in turn, N rounds interleaved (the one
+# going first alternating), 50 clients, no pipelining, and the report gives medians and Redactor/Redis ratios:
+#   - LPUSH, LPOP, SADD, HSET, ZADD (redis-benchmark's own tests). LPUSH runs right before LPOP on each
+#     server, so that LPOP pops the elements LPUSH pushed; SADD, HSET and ZADD use random members (-r) in one
+#     key, emptied before every run so that both servers do the same work. Target >= 0.8x.
+#   - ZADD into a sorted set of --members members (random scores for existing members), then ZRANGEBYSCORE
+#     key <random min> +inf LIMIT 0 10 on it. Target >= 0.5x.
+#   - PUBLISH to one channel with --subscribers subscribers (raw connections that keep every byte they
+#     receive); every subscriber must receive every message. Target >= 0.5x.
+# and the memory of a sorted set of --members members and of a hash of --members fields, loaded with
+# redis-cli --pipe: Redis's used_memory beside Redactor's heap used after two full GCs, both minus the
+# empty server's. Target <= 3x (aim <= 2x).
+#
+# Usage: bench/compare-types.sh [--rounds N] [--requests N] [--members N] [--subscribers N] [--quick]
+#                               [--only LIST]
+#   --rounds N       rounds of every workload against each server (default 3; the median is reported)
+#   --requests N     requests per workload (default 100000)
+#   --members N      members of the big sorted set, and of the sorted set and hash whose memory is
+#                    compared (default 1000000)
+#   --subscribers N  subscribers of the PUBLISH workload's channel (default 10)
+#   --quick          smoke run: 1 round, 10000 requests, 100000 members (explicit options still win)
+#   --only LIST      comma-separated subset of: lpush, lpop (runs lpush too), sadd, hset, zadd, bigzset
+#                    (ZADD and ZRANGEBYSCORE on the big sorted set), publish, zset-memory, hash-memory,
+#                    memory (both memory items). Default: everything.
+# Extra JVM options for Redactor: REDACTOR_JAVA_OPTS (as for bin/redactor).
+# Writes the report to stdout and, as Markdown, to bench/results/<timestamp>.md.
+set -euo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+rounds="" requests="" members="" subscribers="" quick=0 only=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --rounds) rounds="${2:?}"; shift 2 ;;
+    --requests) requests="${2:?}"; shift 2 ;;
+    --members) members="${2:?}"; shift 2 ;;
+    --subscribers) subscribers="${2:?}"; shift 2 ;;
+    --quick) quick=1; shift ;;
+    --only) only="${2:?}"; shift 2 ;;
+    -h|--help) usage 0 ;;
+    *) echo "$bench_name: unknown option $1" >&2; usage ;;
+  esac
+done
+if [ "$quick" = 1 ]; then
+  : "${rounds:=1}" "${requests:=10000}" "${members:=100000}"
+fi
+: "${rounds:=3}" "${requests:=100000}" "${members:=1000000}" "${subscribers:=10}"
+require_counts "$rounds" "$requests" "$members" "$subscribers"
+check_only lpush lpop sadd hset zadd bigzset publish zset-memory hash-memory memory
+command_line="bench/compare-types.sh$([ "$quick" = 1 ] && echo " --quick") --rounds $rounds --requests $requests --members $members --subscribers $subscribers${only:+ --only $only}"
+if [ -n "$only" ]; then
+  selected lpop && ! selected lpush && only+=",lpush"        # LPOP pops what LPUSH pushed
+  selected memory && only+=",zset-memory,hash-memory"
+fi
+
+keyspace=100000          # -r of SADD, HSET, ZADD: members drawn from 100,000
+channel="ch" payload="xxx"
+
+bench_init
+bench_prerequisites
+bench_machine_info
+start_servers
+
+# ---------------------------------------------------------------------------------------------------------
+# Checks after runs: what the run left in the key says that the server did the work asked.
+
+declare -A sizes=()
+remember_size() { # remember_size INDEX SERVER PORT COMMAND KEY: the size the last timed run left
+  sizes[${w_ids[$1]}|$2]="$(cli "$3" "$4" "$5")"
+}
+after_lpush() { # the list holds every element pushed
+  local n
+  n="$(cli "$3" LLEN mylist)"
+  sizes[${w_ids[$1]}|$2]="$n"
+  [ "$n" = "${w_requests[$1]}" ] || check_failed "$1" "$2" "round $4: LLEN mylist is '$n' after ${w_requests[$1]} LPUSHes"
+}
+after_lpop() { # every LPOP popped one of them
+  local n
+  n="$(cli "$3" LLEN mylist)"
+  sizes[${w_ids[$1]}|$2]="$n"
+  [ "$n" = 0 ] || check_failed "$1" "$2" "round $4: LLEN mylist is '$n' after ${w_requests[$1]} LPOPs"
+}
+after_sadd() { remember_size "$1" "$2" "$3" SCARD myset; }
+after_hset() { remember_size "$1" "$2" "$3" HLEN myhash; }
+after_zadd() { remember_size "$1" "$2" "$3" ZCARD myzset; }
+after_bigzset() { # the big sorted set keeps its members
+  local n
+  n="$(cli "$3" ZCARD zbig)"
+  sizes[${w_ids[$1]}|$2]="$n"
+  [ "$n" = "$members" ] || check_failed "$1" "$2" "round $4: ZCARD zbig is '$n', not $members"
+}
+
+# ---------------------------------------------------------------------------------------------------------
+# Subscribers: raw connections whose bytes go to a file each; a message is a fixed number of bytes, so the
+# file sizes tell when every subscriber has every message, and counting the frames checks it.
+
+message_frame=$'*3\r\n$7\r\nmessage\r\n$'"${#channel}"$'\r\n'"$channel"$'\r\n$'"${#payload}"$'\r\n'"$payload"$'\r\n'
+declare -A sub_files=() sub_base=() published=() delivery=() received=()
+sub_pids=()
+start_subscribers() { # start_subscribers SERVER PORT
+  local server="$1" port="$2" j file deadline numsub
+  for j in $(seq 1 "$subscribers"); do
+    file="$tmp/subscriber-$server-$j.out"
+    (
+      exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 1
+      # shellcheck disable=SC2016  # RESP, not an expansion
+      printf '*2\r\n$9\r\nSUBSCRIBE\r\n$%d\r\n%s\r\n' "${#channel}" "$channel" >&3
+      exec cat <&3 >"$file"
+    ) &
+    started_pids+=("$!") sub_pids+=("$!")
+    sub_files[$server]+="$file "
+  done
+  deadline=$(( $(date +%s) + 30 ))
+  while :; do
+    numsub="$(cli "$port" PUBSUB NUMSUB "$channel" | tail -n 1)"
+    [ "$numsub" = "$subscribers" ] && break
+    [ "$(date +%s)" -lt "$deadline" ] || die "$(server_name "$server"): PUBSUB NUMSUB $channel is '$numsub' 30 s after starting $subscribers subscribers"
+    sleep 0.05
+  done
+  for file in ${sub_files[$server]}; do      # the SUBSCRIBE confirmation is in, and nothing else yet
+    deadline=$(( $(date +%s) + 10 ))
+    until grep -aq 'subscribe' "$file"; do
+      [ "$(date +%s)" -lt "$deadline" ] || die "$(server_name "$server"): a subscriber got no SUBSCRIBE confirmation within 10 s"
+      sleep 0.05
+    done
+    sub_base[$file]="$(stat -c %s "$file")"
+  done
+  published[$server]=0
+}
+
+after_publish() { # wait until every subscriber has every message published so far, and count them
+  local i="$1" server="$2" round="$4" file deadline done_ms missing counts c size
+  local -a files sizes_now
+  read -ra files <<<"${sub_files[$server]}"
+  published[$server]=$(( ${published[$server]} + ${w_requests[$i]} ))
+  deadline=$(( $(now_ms) + 60000 ))
+  while :; do
+    missing=0
+    mapfile -t sizes_now < <(stat -c %s "${files[@]}")
+    for c in "${!files[@]}"; do
+      size="${sizes_now[$c]:-0}" file="${files[$c]}"
+      [ "$size" -ge $(( ${sub_base[$file]} + ${published[$server]} * ${#message_frame} )) ] || { missing=1; break; }
+    done
+    [ "$missing" = 0 ] && break
+    [ "$(now_ms)" -lt "$deadline" ] || break
+    [ "$server" = redis ] || kill -0 "$redactor_pid" 2>/dev/null || die "Redactor exited while delivering PUBLISH's messages"
+    sleep 0.05
+  done
+  done_ms="$(now_ms)"
+  counts=""
+  for file in ${sub_files[$server]}; do
+    counts+="$(grep -ac $'^message\r$' "$file" || true) "
+  done
+  received[$server]="$counts"
+  for c in $counts; do
+    [ "$c" = "${published[$server]}" ] && continue
+    check_failed "$i" "$server" "round $round: subscribers received $counts messages of ${published[$server]} published"
+    break
+  done
+  # Messages each subscriber got per second, from the start of redis-benchmark to the last one delivered.
+  [ "$round" = 0 ] || [ "$missing" = 1 ] ||
+    delivery[$server]+="$(awk -v n="${w_requests[$i]}" -v ms=$((done_ms - run_started_ms)) 'BEGIN { printf "%.0f", n * 1000 / (ms > 0 ? ms : 1) }') "
+}
+
+# ---------------------------------------------------------------------------------------------------------
+# Workloads (see add_workload in lib.sh).
+
+add_workload lpush "LPUSH, one list" lpush 1 "$requests" 0.8 "-t lpush" "DEL mylist" after_lpush
+add_workload lpop "LPOP, the list LPUSH filled" lpop 1 "$requests" 0.8 "-t lpop" "" after_lpop
+add_workload sadd "SADD, -r $keyspace members, one set" sadd 1 "$requests" 0.8 "-r $keyspace -t sadd" "DEL myset" after_sadd
+add_workload hset "HSET, -r $keyspace fields, one hash" hset 1 "$requests" 0.8 "-r $keyspace -t hset" "DEL myhash" after_hset
+add_workload zadd "ZADD, -r $keyspace members, one sorted set" zadd 1 "$requests" 0.8 "-r $keyspace -t zadd" "DEL myzset" after_zadd
+add_workload zadd-big "ZADD into a $members-member sorted set" bigzset 1 "$requests" 0.5 \
+  "-r $members ZADD zbig __rand_int__ m:__rand_int__" "" after_bigzset
+add_workload zrangebyscore-big "ZRANGEBYSCORE min +inf LIMIT 0 10, $members members" bigzset 1 "$requests" 0.5 \
+  "-r $members ZRANGEBYSCORE zbig __rand_int__ +inf LIMIT 0 10" "" after_bigzset
+add_workload publish "PUBLISH, 1 channel, $subscribers subscribers" publish 1 "$requests" 0.5 \
+  "PUBLISH $channel $payload" "" after_publish
+
+# The big sorted set: members m:<12 digits> as redis-benchmark's __rand_int__ writes them, score = number.
+zadd_batch=100           # members per ZADD (and fields per HSET) of the --pipe loads
+zrange_sample=()
+if selected bigzset; then
+  awk -v n="$members" -v b="$zadd_batch" 'BEGIN { for (i = 0; i < n; i += b) { m = (n - i < b ? n - i : b);
+      printf "*%d\r\n$4\r\nZADD\r\n$4\r\nzbig\r\n", 2 + 2 * m;
+      for (j = i; j < i + m; j++) { s = sprintf("%d", j); k = sprintf("m:%012d", j);
+        printf "$%d\r\n%s\r\n$%d\r\n%s\r\n", length(s), s, length(k), k } } }' >"$tmp/zbig.resp"
+  say "loading a $members-member sorted set into Redis, then into Redactor"
+  for port in "$redis_port" "$redactor_port"; do
+    pipe_load "$port" "$tmp/zbig.resp" "the $members-member sorted set" 600
+    zrange_sample+=("$(cli "$port" ZRANGEBYSCORE zbig 000000000042 +inf WITHSCORES LIMIT 0 3 | tr '\n' ' ')")
+  done
+  redactor_alive || die "Redactor stopped answering after loading the $members-member sorted set"
+  [ "$(cli "$redactor_port" ZCARD zbig)" = "$members" ] || die "Redactor: ZCARD zbig is not $members after the load"
+fi
+
+if selected publish; then
+  say "starting $subscribers subscribers of '$channel' on each server"
+  start_subscribers redis "$redis_port"
+  start_subscribers redactor "$redactor_port"
+fi
+
+[ "${#w_ids[@]}" -eq 0 ] || run_workloads
+
+# ---------------------------------------------------------------------------------------------------------
+# Memory: a sorted set and a hash of --members entries, loaded into emptied servers.
+
+for pid in "${sub_pids[@]}"; do      # the subscribers are done with
+  stop_pid "$pid"
+done
+declare -A mem_sample=()
+if selected zset-memory; then
+  awk -v n="$members" -v b="$zadd_batch" 'BEGIN { for (i = 0; i < n; i += b) { m = (n - i < b ? n - i : b);
+      printf "*%d\r\n$4\r\nZADD\r\n$4\r\nzmem\r\n", 2 + 2 * m;
+      for (j = i; j < i + m; j++) { s = sprintf("%d", j); k = sprintf("member:%07d", j);
+        printf "$%d\r\n%s\r\n$%d\r\n%s\r\n", length(s), s, length(k), k } } }' >"$tmp/zmem.resp"
+  say "memory: a sorted set of $members members into Redis, then into Redactor"
+  for server in redis redactor; do
+    port="$(server_port "$server")"
+    measure_memory zset "$server" "$port" "$tmp/zmem.resp" "a sorted set of $members members" ZCARD zmem
+    mem_sample[zset.$server]="$(cli "$port" ZSCORE zmem member:0000042)"
+  done
+  redactor_alive || die "Redactor stopped answering after loading a sorted set of $members members"
+fi
+if selected hash-memory; then
+  awk -v n="$members" -v b="$zadd_batch" 'BEGIN { for (i = 0; i < n; i += b) { m = (n - i < b ? n - i : b);
+      printf "*%d\r\n$4\r\nHSET\r\n$4\r\nhmem\r\n", 2 + 2 * m;
+      for (j = i; j < i + m; j++) { f = sprintf("field:%07d", j); v = sprintf("val:%012d", j);
+        printf "$%d\r\n%s\r\n$%d\r\n%s\r\n", length(f), f, length(v), v } } }' >"$tmp/hmem.resp"
+  say "memory: a hash of $members fields into Redis, then into Redactor"
+  for server in redis redactor; do
+    port="$(server_port "$server")"
+    measure_memory hash "$server" "$port" "$tmp/hmem.resp" "a hash of $members fields" HLEN hmem
+    mem_sample[hash.$server]="$(cli "$port" HGET hmem field:0000042)"
+  done
+  redactor_alive || die "Redactor stopped answering after loading a hash of $members fields"
+fi
+
+# ---------------------------------------------------------------------------------------------------------
+# Report.
+
+memory_table() { # memory_table NAME TITLE CARD-COMMAND UNIT SAMPLE-COMMAND
+  local r="$1.redis" d="$1.redactor" x
+  x="$(ratio $(( ${mem[$d.used]} - ${mem[$d.empty]} )) $(( ${mem[$r.used]} - ${mem[$r.empty]} )))"
+  echo "### Memory, $2"
+  echo
+  echo "| | Redis | Redactor | Ratio |"
+  echo "|---|---:|---:|---:|"
+  echo "| $3 | ${mem[$r.check]} | ${mem[$d.check]} | |"
+  report_memory_rows "$1" "$members" "$4"
+  echo
+  echo "Memory target (increase for the ${4}s ≤ 3x Redis's, aim ≤ 2x): **$x**: $(met "$x" "<=" 3) (aim: $(met "$x" "<=" 2)). Redactor's committed heap after the load: $(mib "${mem[$d.heap_committed]}"). Pipe results: Redis \`${mem[$r.pipe]}\`, Redactor \`${mem[$d.pipe]}\`; $5: Redis \`${mem_sample[$1.redis]}\`, Redactor \`${mem_sample[$1.redactor]}\`."
+  echo
+}
+
+report="$(report_file)"
+{
+  report_header "Redactor vs Redis: data types and pub/sub"
+  echo "- redis-benchmark: $clients clients, no pipelining, $requests requests per workload, $rounds round(s) interleaved (median reported) after one untimed warm-up round against Redactor"
+  echo "- Command: \`$command_line\`"
+  echo
+  if [ "${#w_ids[@]}" -gt 0 ]; then
+    report_throughput
+    left="$(for i in "${!w_ids[@]}"; do
+      case "${w_ids[$i]}" in
+        lpush) what="LLEN mylist after LPUSH" ;;
+        lpop) what="LLEN mylist after LPOP" ;;
+        sadd) what="SCARD myset" ;;
+        hset) what="HLEN myhash" ;;
+        zadd) what="ZCARD myzset" ;;
+        zadd-big) what="ZCARD zbig" ;;
+        *) continue ;;
+      esac
+      echo "$what: Redis ${sizes[${w_ids[$i]}|redis]:-?}, Redactor ${sizes[${w_ids[$i]}|redactor]:-?}"
+    done | paste -sd';' | sed 's/;/; /g')"
+    [ -z "$left" ] || { echo "What the runs left in their keys (last round): $left."; echo; }
+    if selected bigzset; then
+      echo "The big sorted set: members \`m:<12 digits>\` with scores 0..$((members - 1)), loaded in ZADDs of $zadd_batch members; ZADD sets random scores of existing members (\`ZADD zbig __rand_int__ m:__rand_int__\`, \`-r $members\`), ZRANGEBYSCORE reads from a random min (\`ZRANGEBYSCORE zbig __rand_int__ +inf LIMIT 0 10\`). After the load, \`ZRANGEBYSCORE zbig 000000000042 +inf WITHSCORES LIMIT 0 3\`: Redis \`${zrange_sample[0]% }\`, Redactor \`${zrange_sample[1]% }\`$([ "${zrange_sample[0]}" = "${zrange_sample[1]}" ] && echo " (the same)" || echo " (DIFFERENT)")."
+      echo
+    fi
+    if selected publish; then
+      # shellcheck disable=SC2086
+      {
+        r_delivery="$(median ${delivery[redis]:-})" d_delivery="$(median ${delivery[redactor]:-})"
+      }
+      echo "PUBLISH: $subscribers subscribers on each server (raw connections, RESP2). Messages each subscriber received in all (warm-up included): Redis ${received[redis]% }, Redactor ${received[redactor]% }; published: Redis ${published[redis]}, Redactor ${published[redactor]}. Delivery rate (messages per second each subscriber received, from the start of redis-benchmark until the last subscriber had them all), median: Redis ${r_delivery:-n/a}, Redactor ${d_delivery:-n/a}."
+      echo
+    fi
+  fi
+  if selected zset-memory; then
+    memory_table zset "a sorted set of $members members (\`member:%07d\`, integer scores)" ZCARD member "ZSCORE zmem member:0000042"
+  fi
+  if selected hash-memory; then
+    memory_table hash "a hash of $members fields (\`field:%07d\`, 16-byte values)" HLEN field "HGET hmem field:0000042"
+  fi
+  report_failures
+} >"$report"
+
+cat "$report"
+say "report written to ${report#"$bench_root/"}"
