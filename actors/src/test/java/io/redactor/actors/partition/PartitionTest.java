@@ -1,5 +1,7 @@
 package io.redactor.actors.partition;
 
+import io.redactor.actors.blocking.BlockedClient;
+import io.redactor.core.reply.ArrayReply;
 import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.IntegerReply;
 import io.redactor.core.reply.NullReply;
@@ -12,9 +14,11 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PartitionTest {
     private static PartitionFixture fixture;
@@ -56,6 +60,37 @@ class PartitionTest {
             assertEquals(SimpleString.OK, replies.get(2 * i));
             assertEquals(BulkString.of("v" + i), replies.get(2 * i + 1));
         }
+    }
+
+    /** The partition-side half of BLPOP: a client that found nothing is served by a later push, once. */
+    @Test
+    void aBlockedClientIsServedByTheNextPushAndOnlyOnce() throws Exception {
+        String key = fixture.keyIn(3, "queue");
+        CompletableFuture<Long> blockedWith = new CompletableFuture<>();
+        CompletableFuture<Reply> answer = new CompletableFuture<>();
+        BlockedClient client = new BlockedClient(fixture.invocation("BLPOP", key, "0"), new BlockedClient.Listener() {
+            @Override
+            public void blocked(BlockedClient c, long deadline) {
+                blockedWith.complete(deadline);
+            }
+
+            @Override
+            public void answered(BlockedClient c, Reply reply) {
+                if (!answer.complete(reply)) {
+                    throw new AssertionError("answered twice");
+                }
+            }
+        });
+        fixture.gateway.tell(3, new Partition.RunBlocking(client));
+        assertEquals(0L, blockedWith.get(5, TimeUnit.SECONDS), "BLPOP ... 0 waits without a time limit");
+        List<Reply> pushes = fixture.run(List.of(fixture.invocation("RPUSH", key, "a", "b"),
+                fixture.invocation("LRANGE", key, "0", "-1"))).get(5, TimeUnit.SECONDS);
+        assertEquals(IntegerReply.of(2), pushes.get(0));
+        assertEquals(new ArrayReply(List.of(BulkString.of("b"))), pushes.get(1),
+                "the waiter took its element right after the push, before the next command");
+        assertEquals(new ArrayReply(List.of(BulkString.of(key), BulkString.of("a"))),
+                answer.get(5, TimeUnit.SECONDS));
+        assertTrue(client.isDone());
     }
 
     @Test
