@@ -51,7 +51,7 @@ fi
 : "${rounds:=3}" "${requests:=100000}" "${members:=1000000}" "${subscribers:=10}"
 require_counts "$rounds" "$requests" "$members" "$subscribers"
 check_only lpush lpop sadd hset zadd bigzset publish zset-memory hash-memory memory
-command_line="bench/compare-types.sh$([ "$quick" = 1 ] && echo " --quick") --rounds $rounds --requests $requests --members $members --subscribers $subscribers${only:+ --only $only}"
+command_line="bench/compare-types.sh$(if [ "$quick" = 1 ]; then echo " --quick"; fi) --rounds $rounds --requests $requests --members $members --subscribers $subscribers${only:+ --only $only}"
 if [ -n "$only" ]; then
   selected lpop && ! selected lpush && only+=",lpush"        # LPOP pops what LPUSH pushed
   selected memory && only+=",zset-memory,hash-memory"
