@@ -1,5 +1,6 @@
 package io.redactor.testing;
 
+import io.redactor.testing.corpus.RespBytes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInfo;
 
@@ -48,8 +49,13 @@ public abstract class CommandTestBase extends SharedServerTest {
         return raw.call(command);
     }
 
+    /** Compares the reply with the expected RESP text, shown with CR LF escaped so that a failure shows all. */
     protected void assertReply(String expectedResp, String... command) {
-        assertEquals(expectedResp, call(command), String.join(" ", command));
+        assertEquals(printable(expectedResp), printable(call(command)), String.join(" ", command));
+    }
+
+    protected static String printable(String resp) {
+        return RespBytes.show(resp.getBytes(StandardCharsets.ISO_8859_1));
     }
 
     /** The exact error line Redis 7.0 answers ("ERR syntax error"), without the leading '-'. */

@@ -6,10 +6,10 @@ import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyspaceEvents;
+import io.redactor.actors.data.set.SetValue;
 import io.redactor.actors.data.zset.EntryVisitor;
 import io.redactor.actors.data.zset.SortedSetBuilder;
 import io.redactor.actors.data.zset.SortedSetValue;
-import io.redactor.actors.data.zset.UnscoredMembers;
 import io.redactor.core.number.NotANumberException;
 import io.redactor.core.number.RedisDoubles;
 import io.redactor.core.number.RedisIntegers;
@@ -67,12 +67,12 @@ final class SetOperationCommands {
     /** One input: a sorted set, a plain set, or nothing (a missing key), with its weight. */
     private static final class Source {
         final SortedSetValue zset;
-        final UnscoredMembers set;
+        final SetValue set;
         double weight = 1;
 
         Source(Object value) {
             zset = value instanceof SortedSetValue z ? z : null;
-            set = value instanceof UnscoredMembers s ? s : null;
+            set = value instanceof SetValue s ? s : null;
         }
 
         int size() {
@@ -83,7 +83,9 @@ final class SetOperationCommands {
             if (zset != null) {
                 zset.forEach(visitor);
             } else if (set != null) {
-                set.forEachMember(member -> visitor.visit(member, 1.0));
+                for (int i = 0, n = set.size(); i < n; i++) {
+                    visitor.visit(set.member(i), 1.0);
+                }
             }
         }
 
@@ -111,7 +113,7 @@ final class SetOperationCommands {
         int j = numkeysIndex + 1;
         for (int i = 0; i < n; i++, j++) {
             Object value = db.read(call.arg(j));
-            if (value != null && !(value instanceof SortedSetValue) && !(value instanceof UnscoredMembers)) {
+            if (value != null && !(value instanceof SortedSetValue) && !(value instanceof SetValue)) {
                 return Errors.WRONGTYPE;
             }
             sources.add(new Source(value));
