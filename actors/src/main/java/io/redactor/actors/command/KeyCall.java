@@ -85,18 +85,21 @@ public final class KeyCall implements CommandArguments {
         return server;
     }
 
-    /** False where a blocking command must answer at once instead (inside EXEC or a script), as in Redis. */
-    public boolean canBlock() {
-        return blocker != null;
-    }
-
     /**
-     * A blocking command found nothing: waits for {@code request} until {@code deadline} (unix ms, 0 for ever).
-     * Returns null: the reply comes when a key is served, or at the deadline. Only where {@link #canBlock()}.
+     * Runs a blocking command: served at once from the first of the request's keys that holds a value; else it
+     * waits for {@code request} until {@code deadline} (unix ms, 0 for ever) and the reply is null (it comes
+     * when a key is served, or at the deadline); but where a command may not block (inside EXEC or a script) it
+     * answers {@code notBlocking} at once, as in Redis.
      */
-    public Reply block(BlockRequest request, long deadline) {
+    public Reply serveOrBlock(BlockRequest request, long deadline, Reply notBlocking) {
+        for (byte[] key : request.keys()) {
+            Reply reply = request.serve().serve(this, key);
+            if (reply != null) {
+                return reply;
+            }
+        }
         if (blocker == null) {
-            throw new IllegalStateException(spec.fullName() + " may not block here");
+            return notBlocking;
         }
         int[] partitions = new int[request.keys().size()];
         int count = 0;

@@ -1,11 +1,9 @@
 package io.redactor.actors.command.hashes;
 
-import io.redactor.actors.command.Arguments;
-import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.command.keys.ScanCursor;
+import io.redactor.actors.command.keys.ScanOptions;
 import io.redactor.actors.data.hash.HashValue;
-import io.redactor.actors.node.config.GlobPattern;
 import io.redactor.core.reply.ArrayReply;
 import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.Reply;
@@ -30,36 +28,20 @@ final class HashScan {
         if (hash == null) {
             return EMPTY;
         }
-        long count = 10;
-        byte[] pattern = null;
-        for (int i = 3; i < call.argc(); i += 2) {
-            byte[] option = call.arg(i);
-            boolean hasValue = i + 1 < call.argc();
-            if (Arguments.is(option, "count") && hasValue) {
-                count = Arguments.parseLong(call.arg(i + 1));
-                if (count < 1) {
-                    return Errors.SYNTAX;
-                }
-            } else if (Arguments.is(option, "match") && hasValue) {
-                byte[] p = call.arg(i + 1);
-                pattern = p.length == 1 && p[0] == '*' ? null : p;
-            } else {
-                return Errors.SYNTAX;
-            }
-        }
+        ScanOptions options = ScanOptions.parse(call);
         List<byte[]> found = new ArrayList<>();
         HashValue.PairVisitor collect = (field, value) -> {
             found.add(field);
             found.add(value);
         };
-        long budget = count > Long.MAX_VALUE / 10 ? Long.MAX_VALUE : count * 10;
+        long budget = options.bucketBudget();
         do {
             cursor = hash.scan(cursor, collect);
-        } while (cursor != 0 && budget-- > 0 && found.size() < count);
+        } while (cursor != 0 && budget-- > 0 && found.size() < options.count());
         List<Reply> items = new ArrayList<>(found.size());
         for (int i = 0; i < found.size(); i += 2) {
             byte[] field = found.get(i);
-            if (pattern == null || GlobPattern.matches(pattern, field, false)) {
+            if (options.matches(field)) {
                 items.add(new BulkString(field));
                 items.add(new BulkString(found.get(i + 1)));
             }

@@ -33,33 +33,18 @@ final class BlockingListCommands {
         byte[][] args = call.args();
         long deadline = BlockingTimeout.deadline(args[args.length - 1], call.now());
         List<byte[]> keys = Arrays.asList(args).subList(1, args.length - 1);
-        for (byte[] key : keys) {
-            Reply reply = ListPops.popWithKey(call, key, left);
-            if (reply != null) {
-                return reply;
-            }
-        }
-        if (!call.canBlock()) {
-            return NullReply.NULL_ARRAY;
-        }
-        return call.block(new BlockRequest(keys, ListValue.class,
-                (served, key) -> ListPops.popWithKey(served, key, left), null, NullReply.NULL_ARRAY), deadline);
+        return call.serveOrBlock(new BlockRequest(keys, ListValue.class,
+                (served, key) -> ListPops.popWithKey(served, key, left), null, NullReply.NULL_ARRAY), deadline,
+                NullReply.NULL_ARRAY);
     }
 
     /** BLMPOP timeout numkeys key [key ...] LEFT|RIGHT [COUNT count] */
     static Reply blmpop(KeyCall call) {
         MultiPopArguments pop = MultiPopArguments.parse(call.args(), 2, "left", "right");
         long deadline = BlockingTimeout.deadline(call.arg(1), call.now());
-        Reply reply = ListPops.popFirst(call, pop.keys(), pop.firstEnd(), pop.count());
-        if (reply != null) {
-            return reply;
-        }
-        if (!call.canBlock()) {
-            return NullReply.NULL_ARRAY;
-        }
-        return call.block(new BlockRequest(pop.keys(), ListValue.class,
+        return call.serveOrBlock(new BlockRequest(pop.keys(), ListValue.class,
                 (served, key) -> ListPops.popFirst(served, List.of(key), pop.firstEnd(), pop.count()), null,
-                NullReply.NULL_ARRAY), deadline);
+                NullReply.NULL_ARRAY), deadline, NullReply.NULL_ARRAY);
     }
 
     /** BLMOVE source destination LEFT|RIGHT LEFT|RIGHT timeout */
@@ -76,17 +61,9 @@ final class BlockingListCommands {
 
     private static Reply blockingMove(KeyCall call, boolean fromLeft, boolean toLeft, byte[] timeout) {
         long deadline = BlockingTimeout.deadline(timeout, call.now());
-        byte[] source = call.arg(1);
         byte[] destination = call.arg(2);
-        Reply reply = ListPops.move(call, source, destination, fromLeft, toLeft);
-        if (reply != null) {
-            return reply;
-        }
-        if (!call.canBlock()) {
-            return NullReply.NULL_BULK;
-        }
-        return call.block(new BlockRequest(List.of(source), ListValue.class,
+        return call.serveOrBlock(new BlockRequest(List.of(call.arg(1)), ListValue.class,
                 (served, key) -> ListPops.move(served, key, destination, fromLeft, toLeft), destination,
-                NullReply.NULL_ARRAY), deadline);
+                NullReply.NULL_ARRAY), deadline, NullReply.NULL_BULK);
     }
 }

@@ -1,11 +1,9 @@
 package io.redactor.actors.command.sets;
 
-import io.redactor.actors.command.Arguments;
-import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.command.keys.ScanCursor;
+import io.redactor.actors.command.keys.ScanOptions;
 import io.redactor.actors.data.set.SetValue;
-import io.redactor.actors.node.config.GlobPattern;
 import io.redactor.core.reply.ArrayReply;
 import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.Reply;
@@ -30,30 +28,15 @@ final class SscanCommand {
         if (set == null) {
             return EMPTY_SCAN;
         }
-        long count = 10;
-        byte[] pattern = null;
-        for (int i = 3; i < call.argc(); i += 2) {
-            byte[] option = call.arg(i);
-            boolean hasValue = i + 1 < call.argc();
-            if (Arguments.is(option, "count") && hasValue) {
-                count = Arguments.parseLong(call.arg(i + 1));
-                if (count < 1) {
-                    return Errors.SYNTAX;
-                }
-            } else if (Arguments.is(option, "match") && hasValue) {
-                pattern = GlobPattern.matchesEverything(call.arg(i + 1)) ? null : call.arg(i + 1);
-            } else {
-                return Errors.SYNTAX;
-            }
-        }
+        ScanOptions options = ScanOptions.parse(call);
         List<byte[]> found = new ArrayList<>();
-        long budget = count > Long.MAX_VALUE / 10 ? Long.MAX_VALUE : count * 10;
+        long budget = options.bucketBudget();
         do {
             cursor = set.scan(cursor, found::add);
-        } while (cursor != 0 && budget-- > 0 && found.size() < count);
+        } while (cursor != 0 && budget-- > 0 && found.size() < options.count());
         List<Reply> members = new ArrayList<>(found.size());
         for (byte[] member : found) {
-            if (pattern == null || GlobPattern.matches(pattern, member, false)) {
+            if (options.matches(member)) {
                 members.add(new BulkString(member));
             }
         }

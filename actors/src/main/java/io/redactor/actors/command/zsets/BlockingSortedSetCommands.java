@@ -33,17 +33,9 @@ final class BlockingSortedSetCommands {
         byte[][] args = call.args();
         long deadline = BlockingTimeout.deadline(args[args.length - 1], call.now());
         List<byte[]> keys = Arrays.asList(args).subList(1, args.length - 1);
-        for (byte[] key : keys) {
-            Reply reply = SortedSetPops.popWithKey(call, key, max);
-            if (reply != null) {
-                return reply;
-            }
-        }
-        if (!call.canBlock()) {
-            return NullReply.NULL_ARRAY;
-        }
-        return call.block(new BlockRequest(keys, SortedSetValue.class,
-                (served, key) -> SortedSetPops.popWithKey(served, key, max), null, NullReply.NULL_ARRAY), deadline);
+        return call.serveOrBlock(new BlockRequest(keys, SortedSetValue.class,
+                (served, key) -> SortedSetPops.popWithKey(served, key, max), null, NullReply.NULL_ARRAY), deadline,
+                NullReply.NULL_ARRAY);
     }
 
     /** BZMPOP timeout numkeys key [key ...] MIN|MAX [COUNT count] */
@@ -51,15 +43,8 @@ final class BlockingSortedSetCommands {
         MultiPopArguments pop = MultiPopArguments.parse(call.args(), 2, "min", "max");
         long deadline = BlockingTimeout.deadline(call.arg(1), call.now());
         boolean max = !pop.firstEnd();
-        Reply reply = SortedSetPops.mpop(call, pop.keys(), max, pop.count());
-        if (reply != null) {
-            return reply;
-        }
-        if (!call.canBlock()) {
-            return NullReply.NULL_ARRAY;
-        }
-        return call.block(new BlockRequest(pop.keys(), SortedSetValue.class,
+        return call.serveOrBlock(new BlockRequest(pop.keys(), SortedSetValue.class,
                 (served, key) -> SortedSetPops.mpop(served, List.of(key), max, pop.count()), null,
-                NullReply.NULL_ARRAY), deadline);
+                NullReply.NULL_ARRAY), deadline, NullReply.NULL_ARRAY);
     }
 }

@@ -1,12 +1,10 @@
 package io.redactor.actors.command.zsets;
 
-import io.redactor.actors.command.Arguments;
-import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.command.keys.ScanCursor;
+import io.redactor.actors.command.keys.ScanOptions;
 import io.redactor.actors.data.zset.EntryVisitor;
 import io.redactor.actors.data.zset.SortedSetValue;
-import io.redactor.actors.node.config.GlobPattern;
 import io.redactor.core.number.RedisDoubles;
 import io.redactor.core.number.RedisIntegers;
 import io.redactor.core.reply.ArrayReply;
@@ -35,31 +33,12 @@ final class ScanCommand {
         if (set == null) {
             return EMPTY_SCAN;
         }
-        long count = 10;
-        byte[] pattern = null;
-        for (int i = 3; i < call.argc(); i += 2) {
-            byte[] option = call.arg(i);
-            boolean hasValue = i + 1 < call.argc();
-            if (Arguments.is(option, "count") && hasValue) {
-                count = Arguments.parseLong(call.arg(i + 1));
-                if (count < 1) {
-                    return Errors.SYNTAX;
-                }
-            } else if (Arguments.is(option, "match") && hasValue) {
-                pattern = call.arg(i + 1);
-                if (GlobPattern.matchesEverything(pattern)) {
-                    pattern = null;
-                }
-            } else {
-                return Errors.SYNTAX;
-            }
-        }
-        byte[] glob = pattern;
+        ScanOptions options = ScanOptions.parse(call);
         boolean listpack = set.isListpack();
         List<Reply> items = new ArrayList<>();
         long next;
         EntryVisitor collect = (member, score) -> {
-            if (glob == null || GlobPattern.matches(glob, member, false)) {
+            if (options.matches(member)) {
                 items.add(new BulkString(member));
                 items.add(new BulkString(listpack ? listpackText(score) : doubleText(score)));
             }
@@ -68,7 +47,7 @@ final class ScanCommand {
             set.forEach(collect);
             next = 0;
         } else {
-            next = set.scan(cursor, count, collect);
+            next = set.scan(cursor, options.count(), collect);
         }
         return ArrayReply.of(BulkString.of(Long.toUnsignedString(next)), new ArrayReply(items));
     }
