@@ -17,7 +17,6 @@ public final class Transaction {
 
     private boolean active;
     private boolean aborted;
-    private volatile boolean executing;
     private final List<Queued> queued = new ArrayList<>();
     private final List<WatchedKey> watched = new ArrayList<>();
     private WatchToken token = new WatchToken();
@@ -56,15 +55,6 @@ public final class Transaction {
         aborted = false;
         queued.clear();
         return commands;
-    }
-
-    /** True while EXEC runs the queue: blocking commands then answer at once instead of blocking. */
-    public boolean executing() {
-        return executing;
-    }
-
-    public void executing(boolean value) {
-        executing = value;
     }
 
     public WatchToken token() {

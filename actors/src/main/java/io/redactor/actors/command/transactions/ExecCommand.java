@@ -124,13 +124,8 @@ final class ExecCommand {
         Reply runCommands(Keyspace keyspace, long now) {
             List<Reply> replies = new ArrayList<>(commands.size());
             CommandRunner runner = new CommandRunner(node.server());
-            client.transaction().executing(true);
-            try {
-                for (Transaction.Queued command : commands) {
-                    replies.add(runOne(command.args(), keyspace, now, runner));
-                }
-            } finally {
-                client.transaction().executing(false);
+            for (Transaction.Queued command : commands) {
+                replies.add(runOne(command.args(), keyspace, now, runner));
             }
             return new ArrayReply(replies);
         }
