@@ -1,0 +1,38 @@
+package io.redactor.lua;
+
+import java.util.List;
+
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Prototype;
+
+/** A script body compiled once, shared by every run on every thread. */
+public final class CompiledScript {
+    private final LuaEngine engine;
+    private final String sha;
+    private final Prototype prototype;
+
+    CompiledScript(LuaEngine engine, String sha, Prototype prototype) {
+        this.engine = engine;
+        this.sha = sha;
+        this.prototype = prototype;
+    }
+
+    /** The SHA1 of the body, lowercase hex, as EVALSHA names it. */
+    public String sha() {
+        return sha;
+    }
+
+    Prototype prototype() {
+        return prototype;
+    }
+
+    /** A run of this script, not started: keep it to {@link ScriptRun#stop()} it from another thread. */
+    public ScriptRun newRun(ScriptContext context, List<byte[]> keys, List<byte[]> argv) {
+        return new ScriptRun(engine, this, context, keys, argv);
+    }
+
+    /** Runs the script on the calling thread and returns its first return value. */
+    public LuaValue run(ScriptContext context, List<byte[]> keys, List<byte[]> argv) {
+        return newRun(context, keys, argv).execute();
+    }
+}

@@ -1,0 +1,67 @@
+package io.redactor.lua;
+
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaThread;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Varargs;
+
+/**
+ * Lua 5.1's coroutine library on LuaJ's LuaThread (one platform thread per live coroutine, see DESIGN.md;
+ * scripts rarely use them). Each run keeps its own LuaJ Globals for them, so runs never share coroutine state.
+ */
+final class CoroutineLibrary {
+    private CoroutineLibrary() {
+    }
+
+    static LuaTable create() {
+        LuaTable t = new ReadOnlyTable();
+        Fn.put(t, "create", args -> create(args, 1));
+        Fn.put(t, "resume", args -> {
+            if (!(args.arg1() instanceof LuaThread co)) {
+                throw Args.typeError(args, 1, "coroutine");
+            }
+            return co.resume(args.subargs(2));
+        });
+        Fn.put(t, "yield", args -> ScriptRun.current().coroutineGlobals().yield(args));
+        Fn.put(t, "status", args -> {
+            if (!(args.arg1() instanceof LuaThread co)) {
+                throw Args.typeError(args, 1, "coroutine");
+            }
+            return LuaValue.valueOf(co.getStatus());
+        });
+        Fn.put(t, "running", args -> {
+            LuaThread running = ScriptRun.current().coroutineGlobals().running;
+            return running == null || running.isMainThread() ? LuaValue.NIL : running;
+        });
+        Fn.put(t, "wrap", args -> {
+            LuaThread co = create(args, 1);
+            return Fn.of("wrap", a -> {
+                Varargs r = co.resume(a);
+                if (r.arg1().toboolean()) {
+                    return r.subargs(2);
+                }
+                throw new ScriptLuaError(r.arg(2), false);
+            });
+        });
+        return t;
+    }
+
+    private static LuaThread create(Varargs args, int n) {
+        LuaValue f = args.arg(n);
+        if (!f.isfunction()) {
+            throw Args.typeError(args, n, "function");
+        }
+        ScriptRun run = ScriptRun.current();
+        LuaValue body = Fn.of("coroutine", a -> {
+            ScriptRun.setCurrent(run);
+            try {
+                return f.invoke(a);
+            } catch (LuaError e) {
+                LuaValue v = e instanceof ScriptLuaError se ? se.value : LuaValue.valueOf(String.valueOf(e.getMessage()));
+                throw new LuaError(BaseLibrary.tostring(v).tojstring());
+            }
+        });
+        return new LuaThread(run.coroutineGlobals(), body);
+    }
+}

@@ -1,0 +1,90 @@
+package io.redactor.lua;
+
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+
+/**
+ * A table whose length operator finds a border the way Lua 5.1 does: by binary search in the array part when
+ * its last slot is empty (so {@code #{1, 2, nil, 4}} is 4, as in Redis), else by unbounded search.
+ */
+final class Lua51Table extends LuaTable {
+    Lua51Table() {
+    }
+
+    Lua51Table(int narray, int nhash) {
+        super(narray, nhash);
+    }
+
+    @Override
+    public int length() {
+        return border(this);
+    }
+
+    @Override
+    public LuaValue len() {
+        return LuaValue.valueOf(border(this));
+    }
+
+    @Override
+    public int rawlen() {
+        return border(this);
+    }
+
+    /** Lua 5.1's luaH_getn over LuaJ's array part (any table: those LuaJ made get the same rule). */
+    static int border(LuaTable t) {
+        if (t instanceof Lua51Table lt) {
+            return lt.border51();
+        }
+        int n = 0;
+        while (!t.rawget(n + 1).isnil()) {
+            n++;
+        }
+        return n;
+    }
+
+    private int border51() {
+        LuaValue[] a = array;
+        int j = a.length;
+        if (j > 0 && isEmpty(a[j - 1])) {
+            int i = 0;
+            while (j - i > 1) {
+                int m = (i + j) >>> 1;
+                if (isEmpty(a[m - 1])) {
+                    j = m;
+                } else {
+                    i = m;
+                }
+            }
+            return i;
+        }
+        if (hashEntries == 0) {
+            return j;
+        }
+        long i = j;
+        long k = j + 1;
+        while (!rawget((int) k).isnil()) {
+            i = k;
+            k *= 2;
+            if (k > Integer.MAX_VALUE) {
+                int n = 1;
+                while (!rawget(n).isnil()) {
+                    n++;
+                }
+                return n - 1;
+            }
+        }
+        while (k - i > 1) {
+            long m = (i + k) / 2;
+            if (rawget((int) m).isnil()) {
+                k = m;
+            } else {
+                i = m;
+            }
+        }
+        return (int) i;
+    }
+
+    private static boolean isEmpty(LuaValue v) {
+        return v == null || v.isnil();
+    }
+}

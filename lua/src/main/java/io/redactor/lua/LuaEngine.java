@@ -1,0 +1,113 @@
+package io.redactor.lua;
+
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaString;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Prototype;
+
+/**
+ * Redis 7.0's script engine on LuaJ: one frozen table of libraries shared by all scripts, a compile cache
+ * by SHA1, and per-run globals ({@link ScriptRun}). Thread-safe: runs may go on any number of threads.
+ */
+public final class LuaEngine {
+    public static final String CHUNK_NAME = "@user_script";
+    private static final Object STRING_METATABLE_LOCK = new Object();
+
+    private final LuaTable library;
+    private final LuaRandom random = new LuaRandom();
+    private final ConcurrentHashMap<String, CompiledScript> scripts = new ConcurrentHashMap<>();
+
+    /** An engine with the base, string, table, math, coroutine and redis libraries and no others. */
+    public LuaEngine() {
+        this(List.of(), "7.0.15", 0x07000f);
+    }
+
+    /**
+     * @param libraries  extra global tables (cjson, cmsgpack, struct, bit)
+     * @param version    redis.REDIS_VERSION
+     * @param versionNum redis.REDIS_VERSION_NUM
+     */
+    public LuaEngine(List<LuaLibrary> libraries, String version, int versionNum) {
+        ReadOnlyTable g = new ReadOnlyTable();
+        BaseLibrary.install(g);
+        LuaTable string = StringLibrary.create();
+        g.rawset("string", ((ReadOnlyTable) string).freeze());
+        g.rawset("table", ((ReadOnlyTable) TableLibrary.create()).freeze());
+        g.rawset("math", ((ReadOnlyTable) MathLibrary.create(random)).freeze());
+        g.rawset("coroutine", ((ReadOnlyTable) CoroutineLibrary.create()).freeze());
+        g.rawset("redis", ((ReadOnlyTable) RedisLibrary.create(version, versionNum)).freeze());
+        for (LuaLibrary lib : libraries) {
+            g.rawset(lib.name(), ReadOnlyTable.copyOf(lib.create()));
+        }
+        this.library = g.freeze();
+        installStringMetatable(string);
+    }
+
+    /**
+     * Strings share one JVM-wide metatable in LuaJ: make it a frozen {@code {__index = string}} so no script
+     * can change what another sees. Every engine's string table behaves the same, so the first one stays.
+     */
+    private static void installStringMetatable(LuaTable string) {
+        synchronized (STRING_METATABLE_LOCK) {
+            if (!(LuaString.s_metatable instanceof ReadOnlyTable)) {
+                ReadOnlyTable mt = new ReadOnlyTable();
+                mt.rawset(LuaValue.INDEX, string);
+                LuaString.s_metatable = mt.freeze();
+            }
+        }
+    }
+
+    LuaTable library() {
+        return library;
+    }
+
+    /**
+     * The compiled script for this body, compiling it on first sight.
+     *
+     * @throws ScriptCompileError the body is not valid Lua; its message is Redis's
+     *                            ({@code "Error compiling script (new function): user_script:1: ..."})
+     */
+    public CompiledScript compile(byte[] body) {
+        String sha = RedisLibrary.sha1hex(body);
+        CompiledScript cached = scripts.get(sha);
+        if (cached != null) {
+            return cached;
+        }
+        Prototype p;
+        try {
+            p = BaseLibrary.compile(body, 0, body.length, CHUNK_NAME);
+        } catch (LuaError e) {
+            throw new ScriptCompileError("Error compiling script (new function): " + e.getMessage());
+        }
+        CompiledScript script = new CompiledScript(this, sha, p);
+        CompiledScript raced = scripts.putIfAbsent(sha, script);
+        return raced != null ? raced : script;
+    }
+
+    /** The cached script with this SHA1 (lowercase hex), or null (EVALSHA's NOSCRIPT). */
+    public CompiledScript lookup(String sha) {
+        return scripts.get(sha.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    public boolean exists(String sha) {
+        return lookup(sha) != null;
+    }
+
+    /** SCRIPT FLUSH. */
+    public void flush() {
+        scripts.clear();
+    }
+
+    public int cachedScripts() {
+        return scripts.size();
+    }
+
+    /** SHA1 of a script body, lowercase hex. */
+    public static String sha1hex(byte[] body) {
+        return RedisLibrary.sha1hex(body);
+    }
+}

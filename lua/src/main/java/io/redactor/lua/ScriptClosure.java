@@ -1,0 +1,419 @@
+package io.redactor.lua;
+
+import org.luaj.vm2.Lua;
+import org.luaj.vm2.LuaClosure;
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaFunction;
+import org.luaj.vm2.LuaString;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Prototype;
+import org.luaj.vm2.TailcallVarargs;
+import org.luaj.vm2.UpValue;
+import org.luaj.vm2.Varargs;
+
+/**
+ * A Lua function of a running script: our own interpreter loop for LuaJ's (Lua 5.2) bytecode, so that
+ * scripts behave as Lua 5.1 where they can tell ({@code ..} and {@code #}, arithmetic on strings, error
+ * messages with positions and variable names) and can be stopped: every backward jump and call counts down
+ * the run's budget, and at zero the run polls its stop flag (a volatile read every {@link ScriptRun#POLL_EVERY}
+ * steps instead of LuaJ's per-instruction debug hook).
+ */
+final class ScriptClosure extends LuaClosure {
+    private static final LuaString INDEX = LuaValue.valueOf("__index");
+    private static final LuaString NEWINDEX = LuaValue.valueOf("__newindex");
+    private static final LuaString CALL = LuaValue.valueOf("__call");
+    private static final int DEPTH_LIMIT = 16000;
+
+    final ScriptRun run;
+
+    ScriptClosure(Prototype p, LuaValue env, ScriptRun run) {
+        super(p, env);
+        this.run = run;
+    }
+
+    /** A nested function: its upvalues are filled by the creating CLOSURE instruction. */
+    private ScriptClosure(Prototype p, ScriptRun run) {
+        super(p, null);
+        this.run = run;
+    }
+
+    @Override
+    public String tojstring() {
+        return "function: " + Integer.toHexString(System.identityHashCode(this));
+    }
+
+    @Override
+    public String name() {
+        return "?";
+    }
+
+    @Override
+    protected Varargs execute(LuaValue[] stack, Varargs varargs) {
+        final Prototype p = this.p;
+        final int[] code = p.code;
+        final LuaValue[] k = p.k;
+        final ScriptRun run = this.run;
+        for (int r = p.numparams; r < stack.length; r++) {
+            if (stack[r] == null) {
+                stack[r] = NIL;
+            }
+        }
+        UpValue[] openups = p.p.length > 0 ? new UpValue[stack.length] : null;
+        Varargs v = NONE;
+        int pc = 0;
+        int top = 0;
+        int i;
+        int a;
+        int b;
+        int c;
+        if (++run.depth > DEPTH_LIMIT) {
+            run.depth--;
+            throw new ScriptLuaError(LuaValue.valueOf(where(p, 0) + "stack overflow"), true);
+        }
+        try {
+            while (true) {
+                i = code[pc++];
+                a = (i >> 6) & 0xff;
+                switch (i & 0x3f) {
+                    case Lua.OP_MOVE:
+                        stack[a] = stack[i >>> 23];
+                        continue;
+                    case Lua.OP_LOADK:
+                        stack[a] = k[i >>> 14];
+                        continue;
+                    case Lua.OP_LOADKX:
+                        stack[a] = k[code[pc++] >>> 6];
+                        continue;
+                    case Lua.OP_LOADBOOL:
+                        stack[a] = (i >>> 23 != 0) ? TRUE : FALSE;
+                        if ((i & (0x1ff << 14)) != 0) {
+                            pc++;
+                        }
+                        continue;
+                    case Lua.OP_LOADNIL:
+                        for (b = i >>> 23; b-- >= 0;) {
+                            stack[a++] = NIL;
+                        }
+                        continue;
+                    case Lua.OP_GETUPVAL:
+                        stack[a] = upValues[i >>> 23].getValue();
+                        continue;
+                    case Lua.OP_GETTABUP:
+                        stack[a] = index(upValues[i >>> 23].getValue(), (c = (i >> 14) & 0x1ff) > 0xff ? k[c & 0xff] : stack[c]);
+                        continue;
+                    case Lua.OP_GETTABLE:
+                        stack[a] = index(stack[i >>> 23], (c = (i >> 14) & 0x1ff) > 0xff ? k[c & 0xff] : stack[c]);
+                        continue;
+                    case Lua.OP_SETTABUP:
+                        upValues[a].getValue().set(((b = i >>> 23) > 0xff ? k[b & 0xff] : stack[b]),
+                                (c = (i >> 14) & 0x1ff) > 0xff ? k[c & 0xff] : stack[c]);
+                        continue;
+                    case Lua.OP_SETUPVAL:
+                        upValues[i >>> 23].setValue(stack[a]);
+                        continue;
+                    case Lua.OP_SETTABLE:
+                        setIndex(stack[a], ((b = i >>> 23) > 0xff ? k[b & 0xff] : stack[b]),
+                                (c = (i >> 14) & 0x1ff) > 0xff ? k[c & 0xff] : stack[c]);
+                        continue;
+                    case Lua.OP_NEWTABLE:
+                        stack[a] = new Lua51Table(fb2int(i >>> 23), fb2int((i >> 14) & 0x1ff));
+                        continue;
+                    case Lua.OP_SELF: {
+                        LuaValue o = stack[i >>> 23];
+                        stack[a + 1] = o;
+                        stack[a] = index(o, (c = (i >> 14) & 0x1ff) > 0xff ? k[c & 0xff] : stack[c]);
+                        continue;
+                    }
+                    case Lua.OP_ADD:
+                    case Lua.OP_SUB:
+                    case Lua.OP_MUL:
+                    case Lua.OP_DIV:
+                    case Lua.OP_MOD:
+                    case Lua.OP_POW:
+                        stack[a] = Lua51Arith.arith(i & 0x3f, (b = i >>> 23) > 0xff ? k[b & 0xff] : stack[b],
+                                (c = (i >> 14) & 0x1ff) > 0xff ? k[c & 0xff] : stack[c]);
+                        continue;
+                    case Lua.OP_UNM:
+                        stack[a] = Lua51Arith.unm(stack[i >>> 23]);
+                        continue;
+                    case Lua.OP_NOT:
+                        stack[a] = stack[i >>> 23].toboolean() ? FALSE : TRUE;
+                        continue;
+                    case Lua.OP_LEN:
+                        stack[a] = Lua51Arith.len(stack[i >>> 23]);
+                        continue;
+                    case Lua.OP_CONCAT:
+                        stack[a] = Lua51Arith.concat(stack, i >>> 23, (i >> 14) & 0x1ff);
+                        continue;
+                    case Lua.OP_JMP:
+                        b = (i >>> 14) - 0x1ffff;
+                        pc += b;
+                        if (a > 0) {
+                            for (--a, c = openups.length; --c >= a;) {
+                                if (openups[c] != null) {
+                                    openups[c].close();
+                                    openups[c] = null;
+                                }
+                            }
+                        }
+                        if (b < 0 && --run.countdown <= 0) {
+                            run.poll();
+                        }
+                        continue;
+                    case Lua.OP_EQ:
+                        if (((b = i >>> 23) > 0xff ? k[b & 0xff] : stack[b]).eq_b((c = (i >> 14) & 0x1ff) > 0xff ? k[c & 0xff] : stack[c]) != (a != 0)) {
+                            ++pc;
+                        }
+                        continue;
+                    case Lua.OP_LT:
+                        if (Lua51Arith.lessThan(((b = i >>> 23) > 0xff ? k[b & 0xff] : stack[b]), (c = (i >> 14) & 0x1ff) > 0xff ? k[c & 0xff] : stack[c]) != (a != 0)) {
+                            ++pc;
+                        }
+                        continue;
+                    case Lua.OP_LE:
+                        if (Lua51Arith.lessEqual(((b = i >>> 23) > 0xff ? k[b & 0xff] : stack[b]), (c = (i >> 14) & 0x1ff) > 0xff ? k[c & 0xff] : stack[c]) != (a != 0)) {
+                            ++pc;
+                        }
+                        continue;
+                    case Lua.OP_TEST:
+                        if (stack[a].toboolean() != ((i & (0x1ff << 14)) != 0)) {
+                            ++pc;
+                        }
+                        continue;
+                    case Lua.OP_TESTSET: {
+                        LuaValue o = stack[i >>> 23];
+                        if (o.toboolean() != ((i & (0x1ff << 14)) != 0)) {
+                            ++pc;
+                        } else {
+                            stack[a] = o;
+                        }
+                        continue;
+                    }
+                    case Lua.OP_CALL: {
+                        if (--run.countdown <= 0) {
+                            run.poll();
+                        }
+                        LuaValue f = callable(stack[a]);
+                        b = i >>> 23;
+                        c = (i >> 14) & 0x1ff;
+                        if (f != stack[a]) {
+                            // __call: the object becomes the first argument
+                            v = b > 0 ? varargsOf(stack, a, b) : varargsOf(stack, a, top - v.narg() - a, v);
+                        } else {
+                            v = b > 0 ? varargsOf(stack, a + 1, b - 1) : varargsOf(stack, a + 1, top - v.narg() - (a + 1), v);
+                        }
+                        v = f.invoke(v);
+                        if (c > 0) {
+                            for (int j = 1; j < c; j++) {
+                                stack[a + j - 1] = v.arg(j);
+                            }
+                            v = NONE;
+                        } else {
+                            top = a + v.narg();
+                        }
+                        continue;
+                    }
+                    case Lua.OP_TAILCALL: {
+                        if (--run.countdown <= 0) {
+                            run.poll();
+                        }
+                        LuaValue f = callable(stack[a]);
+                        b = i >>> 23;
+                        if (f != stack[a]) {
+                            v = b > 0 ? varargsOf(stack, a, b) : varargsOf(stack, a, top - v.narg() - a, v);
+                        } else {
+                            v = b > 0 ? varargsOf(stack, a + 1, b - 1) : varargsOf(stack, a + 1, top - v.narg() - (a + 1), v);
+                        }
+                        if (f instanceof ScriptClosure) {
+                            return new TailcallVarargs(f, v);
+                        }
+                        return f.invoke(v);
+                    }
+                    case Lua.OP_RETURN:
+                        b = i >>> 23;
+                        switch (b) {
+                            case 0:
+                                return varargsOf(stack, a, top - v.narg() - a, v);
+                            case 1:
+                                return NONE;
+                            case 2:
+                                return stack[a];
+                            default:
+                                return varargsOf(stack, a, b - 1);
+                        }
+                    case Lua.OP_FORLOOP: {
+                        LuaValue limit = stack[a + 1];
+                        LuaValue step = stack[a + 2];
+                        double st = step.todouble();
+                        double idx = stack[a].todouble() + st;
+                        double lim = limit.todouble();
+                        if (st > 0 ? idx <= lim : idx >= lim) {
+                            LuaValue x = LuaValue.valueOf(idx);
+                            stack[a] = x;
+                            stack[a + 3] = x;
+                            pc += (i >>> 14) - 0x1ffff;
+                            if (--run.countdown <= 0) {
+                                run.poll();
+                            }
+                        }
+                        continue;
+                    }
+                    case Lua.OP_FORPREP: {
+                        LuaValue init = Lua51Arith.forNumber(stack[a], "'for' initial value must be a number");
+                        LuaValue limit = Lua51Arith.forNumber(stack[a + 1], "'for' limit must be a number");
+                        LuaValue step = Lua51Arith.forNumber(stack[a + 2], "'for' step must be a number");
+                        stack[a] = LuaValue.valueOf(init.todouble() - step.todouble());
+                        stack[a + 1] = limit;
+                        stack[a + 2] = step;
+                        pc += (i >>> 14) - 0x1ffff;
+                        continue;
+                    }
+                    case Lua.OP_TFORCALL: {
+                        LuaValue f = callable(stack[a]);
+                        v = f == stack[a] ? f.invoke(varargsOf(stack[a + 1], stack[a + 2]))
+                                : f.invoke(varargsOf(stack[a], stack[a + 1], stack[a + 2]));
+                        c = (i >> 14) & 0x1ff;
+                        while (--c >= 0) {
+                            stack[a + 3 + c] = v.arg(c + 1);
+                        }
+                        v = NONE;
+                        continue;
+                    }
+                    case Lua.OP_TFORLOOP:
+                        if (!stack[a + 1].isnil()) {
+                            stack[a] = stack[a + 1];
+                            pc += (i >>> 14) - 0x1ffff;
+                            if (--run.countdown <= 0) {
+                                run.poll();
+                            }
+                        }
+                        continue;
+                    case Lua.OP_SETLIST: {
+                        if ((c = (i >> 14) & 0x1ff) == 0) {
+                            c = code[pc++] >>> 6;
+                        }
+                        int offset = (c - 1) * Lua.LFIELDS_PER_FLUSH;
+                        LuaValue o = stack[a];
+                        if ((b = i >>> 23) == 0) {
+                            b = top - a - 1;
+                            int m = b - v.narg();
+                            int j = 1;
+                            for (; j <= m; j++) {
+                                o.rawset(offset + j, stack[a + j]);
+                            }
+                            for (; j <= b; j++) {
+                                o.rawset(offset + j, v.arg(j - m));
+                            }
+                        } else {
+                            o.presize(offset + b);
+                            for (int j = 1; j <= b; j++) {
+                                o.rawset(offset + j, stack[a + j]);
+                            }
+                        }
+                        v = NONE;
+                        continue;
+                    }
+                    case Lua.OP_CLOSURE: {
+                        Prototype newp = p.p[i >>> 14];
+                        ScriptClosure ncl = new ScriptClosure(newp, run);
+                        org.luaj.vm2.Upvaldesc[] uv = newp.upvalues;
+                        UpValue[] target = new UpValue[uv.length];
+                        for (int j = 0; j < uv.length; ++j) {
+                            if (uv[j].instack) {
+                                b = uv[j].idx;
+                                target[j] = openups[b] != null ? openups[b] : (openups[b] = new UpValue(stack, b));
+                            } else {
+                                target[j] = upValues[uv[j].idx];
+                            }
+                        }
+                        ncl.upValues = target;
+                        stack[a] = ncl;
+                        continue;
+                    }
+                    case Lua.OP_VARARG:
+                        b = i >>> 23;
+                        if (b == 0) {
+                            top = a + varargs.narg();
+                            v = varargs;
+                        } else {
+                            for (int j = 1; j < b; ++j) {
+                                stack[a + j - 1] = varargs.arg(j);
+                            }
+                        }
+                        continue;
+                    case Lua.OP_EXTRAARG:
+                    default:
+                        throw new IllegalStateException("bad opcode " + (i & 0x3f));
+                }
+            }
+        } catch (LuaError e) {
+            throw run.locate(e, this, pc - 1);
+        } catch (StackOverflowError e) {
+            throw run.locate(new LuaError("stack overflow"), this, pc - 1);
+        } finally {
+            run.depth--;
+            if (openups != null) {
+                for (int u = openups.length; --u >= 0;) {
+                    if (openups[u] != null) {
+                        openups[u].close();
+                    }
+                }
+            }
+        }
+    }
+
+    private static int fb2int(int x) {
+        int e = (x >> 3) & 31;
+        return e == 0 ? x : ((x & 7) + 8) << (e - 1);
+    }
+
+    /** t[k] with Lua 5.1's error for indexing a value that has no __index. */
+    static LuaValue index(LuaValue t, LuaValue key) {
+        if (t instanceof LuaTable) {
+            return t.get(key);
+        }
+        if (t instanceof LuaString) {
+            LuaValue mt = LuaString.s_metatable;
+            LuaValue h = mt == null ? NIL : mt.rawget(INDEX);
+            return h.istable() ? h.get(key) : t.get(key);
+        }
+        LuaValue mt = t.getmetatable();
+        if (mt == null || mt.rawget(INDEX).isnil()) {
+            throw new OperandError(OperandError.Kind.INDEX, t);
+        }
+        return t.get(key);
+    }
+
+    static void setIndex(LuaValue t, LuaValue key, LuaValue value) {
+        if (t instanceof LuaTable) {
+            t.set(key, value);
+            return;
+        }
+        LuaValue mt = t instanceof LuaString ? LuaString.s_metatable : t.getmetatable();
+        if (mt == null || mt.rawget(NEWINDEX).isnil()) {
+            throw new OperandError(OperandError.Kind.INDEX, t);
+        }
+        t.set(key, value);
+    }
+
+    private static LuaValue callable(LuaValue f) {
+        if (f instanceof LuaFunction) {
+            return f;
+        }
+        LuaValue mt = f.getmetatable();
+        LuaValue h = mt == null ? NIL : mt.rawget(CALL);
+        if (h.isnil()) {
+            throw new OperandError(OperandError.Kind.CALL, f);
+        }
+        return h;
+    }
+
+    static String where(Prototype p, int pc) {
+        int line = p.lineinfo != null && pc >= 0 && pc < p.lineinfo.length ? p.lineinfo[pc] : -1;
+        if (line <= 0) {
+            return "";
+        }
+        return ChunkNames.shortSource(p.source) + ":" + line + ": ";
+    }
+}

@@ -1,0 +1,42 @@
+package io.redactor.lua;
+
+/**
+ * A script that ended with an error. {@link #message()} is the error text Redis 7.0 puts before
+ * {@code " script: <sha>, on @user_script:<line>."}: {@code "ERR user_script:1: boom"} for a string error,
+ * the {@code err} field as is for a table error ({@code error({err='MY code'})}).
+ */
+public final class ScriptError extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final String source;
+    private final int line;
+
+    public ScriptError(String message, String source, int line) {
+        super(message, null, false, false);
+        this.source = source;
+        this.line = line;
+    }
+
+    /** The error text, Redis's {@code err} field. */
+    public String message() {
+        return getMessage();
+    }
+
+    /** The chunk the error was raised in ({@code "@user_script"}), or null when unknown. */
+    public String source() {
+        return source;
+    }
+
+    /** The line of the innermost Lua function running when the error was raised, or -1. */
+    public int line() {
+        return line;
+    }
+
+    /** The full error reply text Redis 7.0 gives for this error in script {@code sha}. */
+    public String redisMessage(String sha) {
+        if (source == null || line < 0) {
+            return getMessage() + " script: " + sha;
+        }
+        return getMessage() + " script: " + sha + ", on " + source + ":" + line + ".";
+    }
+}

@@ -1,0 +1,90 @@
+package io.redactor.lua;
+
+import org.luaj.vm2.Globals;
+import org.luaj.vm2.LuaNumber;
+import org.luaj.vm2.LuaString;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Varargs;
+import org.luaj.vm2.lib.StringLib;
+
+/**
+ * Lua 5.1's string library: LuaJ's pattern functions, with numbers given as strings written the 5.1 way
+ * ({@code %.14g}), plus our {@code string.format} and the 5.1 {@code gfind}.
+ */
+final class StringLibrary {
+    private StringLibrary() {
+    }
+
+    static LuaTable create() {
+        Globals scratch = scratchGlobals();
+        LuaValue saved = LuaString.s_metatable;
+        new StringLib().call(LuaValue.valueOf("string"), scratch);
+        LuaString.s_metatable = saved;
+        LuaTable luaj = (LuaTable) scratch.rawget("string");
+        LuaTable t = new ReadOnlyTable();
+        // arguments (by position) that are strings, to be converted from numbers the Lua 5.1 way
+        wrap(t, luaj, "byte", 1);
+        wrap(t, luaj, "char", 0);
+        wrap(t, luaj, "dump", 0);
+        wrap(t, luaj, "find", 1, 2);
+        wrap(t, luaj, "gmatch", 1, 2);
+        wrap(t, luaj, "gsub", 1, 2, 3);
+        wrap(t, luaj, "len", 1);
+        wrap(t, luaj, "lower", 1);
+        wrap(t, luaj, "match", 1, 2);
+        wrap(t, luaj, "rep", 1);
+        wrap(t, luaj, "reverse", 1);
+        wrap(t, luaj, "sub", 1);
+        wrap(t, luaj, "upper", 1);
+        t.rawset("gfind", t.rawget("gmatch"));
+        Fn.put(t, "format", Lua51Format::format);
+        return t;
+    }
+
+    private static void wrap(LuaTable target, LuaTable luaj, String name, int... stringArgs) {
+        LuaValue f = luaj.rawget(name);
+        target.rawset(name, Fn.of(name, args -> {
+            Varargs a = args;
+            for (int n : stringArgs) {
+                if (n > 0 && a.arg(n) instanceof LuaNumber num) {
+                    a = replace(a, n, Lua51Arith.toLuaString(num));
+                }
+            }
+            if (name.equals("rep") && a.narg() >= 2) {
+                double count = Args.checkNumber(a, 2);
+                if (count < 1) {
+                    Args.checkString(a, 1);
+                    return LuaValue.EMPTYSTRING;
+                }
+            }
+            if (name.equals("char")) {
+                for (int i = 1; i <= a.narg(); i++) {
+                    int c = Args.checkInt(a, i);
+                    if (c < 0 || c > 255) {
+                        throw Args.error(i, "invalid value");
+                    }
+                }
+            }
+            return f.invoke(a);
+        }));
+    }
+
+    private static Varargs replace(Varargs args, int n, LuaValue value) {
+        int count = Math.max(args.narg(), n);
+        LuaValue[] values = new LuaValue[count];
+        for (int i = 0; i < count; i++) {
+            values[i] = i + 1 == n ? value : args.arg(i + 1);
+        }
+        return LuaValue.varargsOf(values);
+    }
+
+    /** A throwaway environment LuaJ's library loaders can register into. */
+    static Globals scratchGlobals() {
+        Globals g = new Globals();
+        org.luaj.vm2.LuaTable pkg = new org.luaj.vm2.LuaTable();
+        pkg.rawset("loaded", new org.luaj.vm2.LuaTable());
+        g.rawset("package", pkg);
+        return g;
+    }
+}
