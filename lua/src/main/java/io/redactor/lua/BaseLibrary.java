@@ -47,6 +47,7 @@ final class BaseLibrary {
             LuaTable t = Args.checkTable(args, 1);
             Args.checkAny(args, 2);
             Args.checkAny(args, 3);
+            checkKey(args.arg(2));
             t.rawset(args.arg(2), args.arg(3));
             return t;
         });
@@ -67,6 +68,15 @@ final class BaseLibrary {
             t.rawset(RedisErrorReply.ERR, LuaValue.valueOf("ERR " + tostring(err).tojstring()));
             return t;
         });
+    }
+
+    static void checkKey(LuaValue key) {
+        if (key.isnil()) {
+            throw new LuaError("table index is nil");
+        }
+        if (key.isnumber() && Double.isNaN(key.todouble())) {
+            throw new LuaError("table index is NaN");
+        }
     }
 
     private static long usedKilobytes() {
@@ -159,7 +169,7 @@ final class BaseLibrary {
         LuaTable t = Args.checkTable(args, 1);
         LuaValue mt = args.arg(2);
         if (!mt.isnil() && !mt.istable()) {
-            throw Args.typeError(args, 2, "nil or table");
+            throw Args.error(2, "nil or table expected");
         }
         LuaValue current = t.getmetatable();
         if (current != null && !current.rawget(METATABLE).isnil()) {

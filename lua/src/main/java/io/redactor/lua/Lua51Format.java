@@ -69,6 +69,9 @@ final class Lua51Format {
             }
             char conversion = (char) (f[i++] & 0xff);
             arg++;
+            if (arg > args.narg() && conversion != '%') {
+                throw Args.error(arg, "no value");
+            }
             String text;
             switch (conversion) {
                 case 'c': {

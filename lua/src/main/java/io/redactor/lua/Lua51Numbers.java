@@ -18,7 +18,7 @@ public final class Lua51Numbers {
 
     /** Lua 5.1's {@code tostring} of a number: {@code %.14g}. */
     public static String toString(double d) {
-        if (d == (long) d && Math.abs(d) < 1e15) {
+        if (d == (long) d && Math.abs(d) < 1e14) {
             if (d == 0 && Double.doubleToRawLongBits(d) != 0) {
                 return "-0";
             }

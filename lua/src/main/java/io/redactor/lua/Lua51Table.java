@@ -9,10 +9,15 @@ import org.luaj.vm2.LuaValue;
  */
 final class Lua51Table extends LuaTable {
     Lua51Table() {
+        this.declared = 0;
     }
+
+    /** The array size Lua 5.1 would have given this table's constructor (LuaJ rounds up to a power of 2). */
+    private final int declared;
 
     Lua51Table(int narray, int nhash) {
         super(narray, nhash);
+        this.declared = narray;
     }
 
     @Override
@@ -45,6 +50,9 @@ final class Lua51Table extends LuaTable {
     private int border51() {
         LuaValue[] a = array;
         int j = a.length;
+        if (declared > 0 && declared < j && j == Integer.highestOneBit(declared - 1) << 1) {
+            j = declared;
+        }
         if (j > 0 && isEmpty(a[j - 1])) {
             int i = 0;
             while (j - i > 1) {
@@ -57,7 +65,11 @@ final class Lua51Table extends LuaTable {
             }
             return i;
         }
-        if (hashEntries == 0) {
+        boolean beyond = hashEntries > 0;
+        for (int x = j; x < a.length && !beyond; x++) {
+            beyond = !isEmpty(a[x]);
+        }
+        if (!beyond) {
             return j;
         }
         long i = j;

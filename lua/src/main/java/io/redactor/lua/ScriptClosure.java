@@ -387,6 +387,9 @@ final class ScriptClosure extends LuaClosure {
 
     static void setIndex(LuaValue t, LuaValue key, LuaValue value) {
         if (t instanceof LuaTable) {
+            if (key.isnil() || (key.isnumber() && Double.isNaN(key.todouble()))) {
+                BaseLibrary.checkKey(key);
+            }
             t.set(key, value);
             return;
         }

@@ -49,7 +49,12 @@ final class StringLibrary {
             for (int n : stringArgs) {
                 if (n > 0 && a.arg(n) instanceof LuaNumber num) {
                     a = replace(a, n, Lua51Arith.toLuaString(num));
+                } else if (n > 0 && !(name.equals("gsub") && n == 3)) {
+                    Args.checkString(a, n);
                 }
+            }
+            if (name.equals("rep") || name.equals("sub")) {
+                Args.checkNumber(a, 2);
             }
             if (name.equals("rep") && a.narg() >= 2) {
                 double count = Args.checkNumber(a, 2);

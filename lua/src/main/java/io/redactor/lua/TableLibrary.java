@@ -94,7 +94,7 @@ final class TableLibrary {
             LuaValue v = t.rawget((int) k);
             LuaString s = Lua51Arith.toLuaString(v);
             if (s == null) {
-                throw new LuaError("invalid value (at index " + k + ") in table for 'concat'");
+                throw new LuaError("invalid value (" + v.typename() + ") at index " + k + " in table for 'concat'");
             }
             out.write(s.m_bytes, s.m_offset, s.m_length);
             if (k != last) {
