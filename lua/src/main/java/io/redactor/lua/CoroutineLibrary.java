@@ -21,7 +21,7 @@ final class CoroutineLibrary {
             if (!(args.arg1() instanceof LuaThread co)) {
                 throw Args.typeError(args, 1, "coroutine");
             }
-            return co.resume(args.subargs(2));
+            return afterResume(co.resume(args.subargs(2)));
         });
         Fn.put(t, "yield", args -> ScriptRun.current().coroutineGlobals().yield(args));
         Fn.put(t, "status", args -> {
@@ -37,7 +37,7 @@ final class CoroutineLibrary {
         Fn.put(t, "wrap", args -> {
             LuaThread co = create(args, 1);
             return Fn.of("wrap", a -> {
-                Varargs r = co.resume(a);
+                Varargs r = afterResume(co.resume(a));
                 if (r.arg1().toboolean()) {
                     return r.subargs(2);
                 }
@@ -45,6 +45,14 @@ final class CoroutineLibrary {
             });
         });
         return t;
+    }
+
+    /** A kill that hit the coroutine's thread ended it; end the script too. */
+    private static Varargs afterResume(Varargs r) {
+        if (ScriptRun.current().stopRequested()) {
+            throw new ScriptKilledError();
+        }
+        return r;
     }
 
     private static LuaThread create(Varargs args, int n) {

@@ -71,6 +71,9 @@ public final class ScriptRun {
             ScriptClosure main = new ScriptClosure(script.prototype(), globals, this);
             return main.call();
         } catch (LuaError e) {
+            if (stopRequested) {
+                throw new ScriptKilledError();
+            }
             throw toScriptError(e);
         } catch (StackOverflowError e) {
             throw new ScriptError("ERR user_script: stack overflow", null, -1);
