@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.luaj.vm2.LuaError;
-import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Prototype;
@@ -15,7 +14,6 @@ import org.luaj.vm2.Prototype;
  */
 public final class LuaEngine {
     public static final String CHUNK_NAME = "@user_script";
-    private static final Object STRING_METATABLE_LOCK = new Object();
 
     private final LuaTable library;
     private final LuaRandom random = new LuaRandom();
@@ -34,8 +32,7 @@ public final class LuaEngine {
     public LuaEngine(List<LuaLibrary> libraries, String version, int versionNum) {
         ReadOnlyTable g = new ReadOnlyTable();
         BaseLibrary.install(g);
-        LuaTable string = StringLibrary.create();
-        g.rawset("string", ((ReadOnlyTable) string).freeze());
+        g.rawset("string", StringLibrary.shared());
         g.rawset("table", ((ReadOnlyTable) TableLibrary.create()).freeze());
         g.rawset("math", ((ReadOnlyTable) MathLibrary.create(random)).freeze());
         g.rawset("coroutine", ((ReadOnlyTable) CoroutineLibrary.create()).freeze());
@@ -44,21 +41,6 @@ public final class LuaEngine {
             g.rawset(lib.name(), ReadOnlyTable.copyOf(lib.create()));
         }
         this.library = g.freeze();
-        installStringMetatable(string);
-    }
-
-    /**
-     * Strings share one JVM-wide metatable in LuaJ: make it a frozen {@code {__index = string}} so no script
-     * can change what another sees. Every engine's string table behaves the same, so the first one stays.
-     */
-    private static void installStringMetatable(LuaTable string) {
-        synchronized (STRING_METATABLE_LOCK) {
-            if (!(LuaString.s_metatable instanceof ReadOnlyTable)) {
-                ReadOnlyTable mt = new ReadOnlyTable();
-                mt.rawset(LuaValue.INDEX, string);
-                LuaString.s_metatable = mt.freeze();
-            }
-        }
     }
 
     LuaTable library() {

@@ -16,7 +16,23 @@ final class StringLibrary {
     private StringLibrary() {
     }
 
-    static LuaTable create() {
+    private static LuaTable shared;
+
+    /**
+     * One frozen string table per JVM: LuaJ's string metatable is JVM-wide, so every engine must hand out the
+     * very table it indexes ({@code getmetatable('').__index == string}).
+     */
+    static synchronized LuaTable shared() {
+        if (shared == null) {
+            shared = ((ReadOnlyTable) create()).freeze();
+            ReadOnlyTable mt = new ReadOnlyTable();
+            mt.rawset(LuaValue.INDEX, shared);
+            LuaString.s_metatable = mt.freeze();
+        }
+        return shared;
+    }
+
+    private static LuaTable create() {
         Globals scratch = scratchGlobals();
         LuaValue saved = LuaString.s_metatable;
         new StringLib().call(LuaValue.valueOf("string"), scratch);
