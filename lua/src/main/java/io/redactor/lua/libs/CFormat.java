@@ -40,6 +40,12 @@ public final class CFormat {
                 return digits; // exact, fixed notation, nothing after the point
             }
         }
+        if (precision <= 15 && value >= Double.MIN_NORMAL) {
+            String fast = fromShortest(value, precision);
+            if (fast != null) {
+                return fast;
+            }
+        }
         BigDecimal rounded = new BigDecimal(value).round(new MathContext(precision, RoundingMode.HALF_EVEN));
         int exponent = rounded.precision() - rounded.scale() - 1;
         if (exponent < -4 || exponent >= precision) {
@@ -49,6 +55,67 @@ public final class CFormat {
             return stripZeros(mantissa) + (exponent < 0 ? "e-" : "e+") + (magnitude < 10 ? "0" : "") + magnitude;
         }
         return stripZeros(rounded.setScale(precision - 1 - exponent, RoundingMode.UNNECESSARY).toPlainString());
+    }
+
+    /**
+     * The fast way: round the shortest decimal that reads back as the value ({@code Double.toString}) instead of
+     * the exact binary value. For normal numbers and up to 15 digits both round the same, except when the shortest
+     * decimal ends exactly half-way: then this answers null and the exact value decides.
+     */
+    private static String fromShortest(double value, int precision) {
+        String shortest = Double.toString(value);
+        int e = shortest.indexOf('E');
+        String mantissa = e < 0 ? shortest : shortest.substring(0, e);
+        int exponent = e < 0 ? 0 : Integer.parseInt(shortest.substring(e + 1));
+        int point = mantissa.indexOf('.');
+        String digits = mantissa.substring(0, point) + mantissa.substring(point + 1);
+        int leadingZeros = 0;
+        while (digits.charAt(leadingZeros) == '0') {
+            leadingZeros++;
+        }
+        digits = digits.substring(leadingZeros);
+        int x = point - 1 - leadingZeros + exponent; // exponent of the first significant digit
+        int end = digits.length();
+        while (end > 1 && digits.charAt(end - 1) == '0') {
+            end--;
+        }
+        digits = digits.substring(0, end);
+        if (digits.length() > precision) {
+            String tail = digits.substring(precision);
+            if (tail.equals("5")) {
+                return null;
+            }
+            char[] head = digits.substring(0, precision).toCharArray();
+            if (tail.charAt(0) >= '5') {
+                int i = head.length - 1;
+                while (i >= 0 && head[i] == '9') {
+                    head[i--] = '0';
+                }
+                if (i < 0) {
+                    head[0] = '1';
+                    x++;
+                } else {
+                    head[i]++;
+                }
+            }
+            int headEnd = head.length;
+            while (headEnd > 1 && head[headEnd - 1] == '0') {
+                headEnd--;
+            }
+            digits = new String(head, 0, headEnd);
+        }
+        if (x < -4 || x >= precision) {
+            int magnitude = Math.abs(x);
+            return digits.charAt(0) + (digits.length() > 1 ? "." + digits.substring(1) : "")
+                    + (x < 0 ? "e-" : "e+") + (magnitude < 10 ? "0" : "") + magnitude;
+        }
+        if (x < 0) {
+            return "0." + "0".repeat(-x - 1) + digits;
+        }
+        if (digits.length() <= x + 1) {
+            return digits + "0".repeat(x + 1 - digits.length());
+        }
+        return digits.substring(0, x + 1) + "." + digits.substring(x + 1);
     }
 
     private static String stripZeros(String fixed) {

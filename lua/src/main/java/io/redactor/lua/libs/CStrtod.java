@@ -178,14 +178,11 @@ public final class CStrtod {
         final int limit;
         int pos;
 
+        /** A zero byte reads as 0 like the end, and matches nothing, so reading never goes past it. */
         Cursor(byte[] bytes, int start, int limit) {
             this.bytes = bytes;
             this.pos = start;
-            int end = start;
-            while (end < limit && bytes[end] != 0) {
-                end++;
-            }
-            this.limit = end;
+            this.limit = limit;
         }
 
         int peek() {
