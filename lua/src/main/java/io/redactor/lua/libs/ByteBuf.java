@@ -54,6 +54,11 @@ final class ByteBuf {
         return this;
     }
 
+    /** A Lua string of its own bytes: LuaJ's valueOf would share (and keep alive) the whole source array. */
+    static LuaString copyOf(byte[] source, int offset, int count) {
+        return LuaString.valueUsing(Arrays.copyOfRange(source, offset, offset + count));
+    }
+
     LuaString toLuaString() {
         return LuaString.valueUsing(bytes, 0, length);
     }

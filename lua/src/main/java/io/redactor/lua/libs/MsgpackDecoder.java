@@ -219,7 +219,7 @@ final class MsgpackDecoder {
 
     private LuaValue string(long length) {
         need(length);
-        LuaString s = LuaString.valueOf(bytes, pos, (int) length);
+        LuaString s = ByteBuf.copyOf(bytes, pos, (int) length);
         pos += (int) length;
         return s;
     }

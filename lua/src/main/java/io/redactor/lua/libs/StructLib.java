@@ -138,7 +138,7 @@ public final class StructLib {
                             throw LibArgs.argError(2, "unpack", "data string too short");
                         }
                     }
-                    results.add(LuaString.valueOf(data.m_bytes, at, (int) size));
+                    results.add(ByteBuf.copyOf(data.m_bytes, at, (int) size));
                 }
                 case 's' -> {
                     int zero = at;
@@ -149,7 +149,7 @@ public final class StructLib {
                     if (zero == dataEnd) {
                         throw LibArgs.error("unfinished string in data");
                     }
-                    results.add(LuaString.valueOf(data.m_bytes, at, zero - at));
+                    results.add(ByteBuf.copyOf(data.m_bytes, at, zero - at));
                     size = zero - at + 1;
                 }
                 default -> format.control(opt);
