@@ -1,0 +1,75 @@
+package io.redactor.lua.libs;
+
+import org.luaj.vm2.LuaString;
+
+import java.util.Arrays;
+
+/** A growable byte array that ends as a Lua string (no copy). */
+final class ByteBuf {
+    private byte[] bytes;
+    private int length;
+
+    ByteBuf() {
+        this(64);
+    }
+
+    ByteBuf(int capacity) {
+        bytes = new byte[Math.max(capacity, 16)];
+    }
+
+    int length() {
+        return length;
+    }
+
+    ByteBuf add(int b) {
+        ensure(1);
+        bytes[length++] = (byte) b;
+        return this;
+    }
+
+    ByteBuf add(byte[] source, int offset, int count) {
+        ensure(count);
+        System.arraycopy(source, offset, bytes, length, count);
+        length += count;
+        return this;
+    }
+
+    ByteBuf add(LuaString s) {
+        return add(s.m_bytes, s.m_offset, s.m_length);
+    }
+
+    /** Appends ASCII text. */
+    ByteBuf add(String ascii) {
+        ensure(ascii.length());
+        for (int i = 0; i < ascii.length(); i++) {
+            bytes[length++] = (byte) ascii.charAt(i);
+        }
+        return this;
+    }
+
+    ByteBuf addZeros(long count) {
+        for (long i = 0; i < count; i++) {
+            add(0);
+        }
+        return this;
+    }
+
+    /** A Lua string of its own bytes: LuaJ's valueOf would share (and keep alive) the whole source array. */
+    static LuaString copyOf(byte[] source, int offset, int count) {
+        return LuaString.valueUsing(Arrays.copyOfRange(source, offset, offset + count));
+    }
+
+    LuaString toLuaString() {
+        return LuaString.valueUsing(bytes, 0, length);
+    }
+
+    private void ensure(int extra) {
+        if (length + extra > bytes.length) {
+            long wanted = Math.max((long) bytes.length * 2, (long) length + extra);
+            if (wanted > Integer.MAX_VALUE - 16) {
+                throw LibArgs.error("not enough memory");
+            }
+            bytes = Arrays.copyOf(bytes, (int) wanted);
+        }
+    }
+}
