@@ -4,7 +4,7 @@ import org.luaj.vm2.LuaString;
 
 import java.util.Arrays;
 
-/** A growable byte array that ends as a Lua string (no copy). */
+/** A growable byte array that ends as a Lua string. */
 final class ByteBuf {
     private byte[] bytes;
     private int length;
@@ -59,8 +59,9 @@ final class ByteBuf {
         return LuaString.valueUsing(Arrays.copyOfRange(source, offset, offset + count));
     }
 
+    /** The bytes as a Lua string, in an array of their size (a Lua string lives on; spare capacity would too). */
     LuaString toLuaString() {
-        return LuaString.valueUsing(bytes, 0, length);
+        return length == bytes.length ? LuaString.valueUsing(bytes) : copyOf(bytes, 0, length);
     }
 
     private void ensure(int extra) {
