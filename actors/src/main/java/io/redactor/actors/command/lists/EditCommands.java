@@ -3,6 +3,7 @@ package io.redactor.actors.command.lists;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.Errors;
+import io.redactor.actors.command.IndexRange;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyspaceEvents;
@@ -89,29 +90,13 @@ final class EditCommands {
             return SimpleString.OK;
         }
         long size = list.size();
-        if (start < 0) {
-            start += size;
-        }
-        if (stop < 0) {
-            stop += size;
-        }
-        if (start < 0) {
-            start = 0;
-        }
-        long dropLeft;
-        long dropRight;
-        if (start > stop || start >= size) {
-            dropLeft = size;
-            dropRight = 0;
+        IndexRange kept = IndexRange.of(start, stop, size);
+        if (kept == null) {
+            list.dropLeft(size);
         } else {
-            if (stop >= size) {
-                stop = size - 1;
-            }
-            dropLeft = start;
-            dropRight = size - stop - 1;
+            list.dropLeft(kept.first());
+            list.dropRight(size - kept.last() - 1);
         }
-        list.dropLeft(dropLeft);
-        list.dropRight(dropRight);
         db.notify(KeyspaceEvents.LIST, "ltrim", key);
         Lists.deleteIfEmpty(db, key, list);
         db.signalModified(key);

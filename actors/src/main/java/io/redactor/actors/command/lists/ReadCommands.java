@@ -1,6 +1,7 @@
 package io.redactor.actors.command.lists;
 
 import io.redactor.actors.command.Arguments;
+import io.redactor.actors.command.IndexRange;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.list.ListValue;
 import io.redactor.core.reply.ArrayReply;
@@ -39,24 +40,12 @@ final class ReadCommands {
         if (list == null) {
             return ArrayReply.EMPTY;
         }
-        long size = list.size();
-        if (start < 0) {
-            start += size;
-        }
-        if (stop < 0) {
-            stop += size;
-        }
-        if (start < 0) {
-            start = 0;
-        }
-        if (start > stop || start >= size) {
+        IndexRange range = IndexRange.of(start, stop, list.size());
+        if (range == null) {
             return ArrayReply.EMPTY;
         }
-        if (stop >= size) {
-            stop = size - 1;
-        }
-        List<Reply> elements = new ArrayList<>((int) (stop - start + 1));
-        list.forEach(start, stop, element -> elements.add(new BulkString(element)));
+        List<Reply> elements = new ArrayList<>((int) (range.last() - range.first() + 1));
+        list.forEach(range.first(), range.last(), element -> elements.add(new BulkString(element)));
         return new ArrayReply(elements);
     }
 }

@@ -2,6 +2,7 @@ package io.redactor.actors.command.zsets;
 
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
+import io.redactor.actors.command.IndexRange;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyspaceEvents;
@@ -137,23 +138,12 @@ final class RangeCommands {
 
     /** The ascending ranks [from, to) of a rank range, null when empty: Redis's index sanitizing. */
     private static int[] byRank(long start, long end, boolean reverse, int size) {
-        if (start < 0) {
-            start += size;
-        }
-        if (end < 0) {
-            end += size;
-        }
-        if (start < 0) {
-            start = 0;
-        }
-        if (start > end || start >= size) {
+        IndexRange range = IndexRange.of(start, end, size);
+        if (range == null) {
             return null;
         }
-        if (end >= size) {
-            end = size - 1;
-        }
-        return reverse ? new int[] {(int) (size - 1 - end), (int) (size - start)}
-                : new int[] {(int) start, (int) end + 1};
+        return reverse ? new int[] {(int) (size - 1 - range.last()), (int) (size - range.first())}
+                : new int[] {(int) range.first(), (int) range.last() + 1};
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.redactor.actors.command.zsets;
 
 import io.redactor.actors.command.Arguments;
+import io.redactor.actors.command.IndexRange;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.zset.LexRange;
@@ -41,23 +42,11 @@ final class RemoveCommands {
         if (set == null) {
             return IntegerReply.ZERO;
         }
-        int size = set.size();
-        if (start < 0) {
-            start += size;
-        }
-        if (end < 0) {
-            end += size;
-        }
-        if (start < 0) {
-            start = 0;
-        }
-        if (start > end || start >= size) {
+        IndexRange range = IndexRange.of(start, end, set.size());
+        if (range == null) {
             return IntegerReply.ZERO;
         }
-        if (end >= size) {
-            end = size - 1;
-        }
-        return remove(call, set, new RankSpan((int) start, (int) end + 1), "zremrangebyrank");
+        return remove(call, set, new RankSpan((int) range.first(), (int) range.last() + 1), "zremrangebyrank");
     }
 
     static Reply zremrangebyscore(KeyCall call) {
