@@ -185,20 +185,8 @@ class HashRandomizedDifferentialTest {
             fields.add(RespBytes.show(all.get(i)));
             pairs.add(RespBytes.show(all.get(i)) + "=" + RespBytes.show(all.get(i + 1)));
         }
-        List<String> picks = new ArrayList<>();
+        List<String> picks = RespBytes.entries(reply, withValues);
         List<byte[]> elements = RespBytes.elements(reply);
-        if (!elements.isEmpty() && RespBytes.isAggregate(elements.get(0))) {
-            for (byte[] pair : elements) {
-                List<byte[]> parts = RespBytes.elements(pair);
-                picks.add(RespBytes.show(parts.get(0)) + "=" + RespBytes.show(parts.get(1)));
-            }
-        } else if (withValues) {
-            for (int i = 0; i + 1 < elements.size(); i += 2) {
-                picks.add(RespBytes.show(elements.get(i)) + "=" + RespBytes.show(elements.get(i + 1)));
-            }
-        } else {
-            elements.forEach(e -> picks.add(RespBytes.show(e)));
-        }
         Set<String> universe = withValues || (!elements.isEmpty() && RespBytes.isAggregate(elements.get(0)))
                 ? pairs : fields;
         for (String pick : picks) {

@@ -386,35 +386,11 @@ class SortedSetRandomizedDifferentialTest {
     /** Every pick is a member with its score; positive counts pick distinct members. */
     private void checkPicks(int index, List<String> command, String key, byte[] reply, boolean withScores,
                             boolean distinct) {
-        Set<String> entries = new HashSet<>();
-        List<byte[]> all = RespBytes.elements(ours.call(argv(List.of("ZRANGE", key, "0", "-1", "WITHSCORES"))));
-        boolean nested = !all.isEmpty() && RespBytes.isAggregate(all.get(0));
-        if (nested) {
-            for (byte[] pair : all) {
-                List<byte[]> parts = RespBytes.elements(pair);
-                entries.add(RespBytes.show(parts.get(0)) + "=" + RespBytes.show(parts.get(1)));
-            }
-        } else {
-            for (int i = 0; i + 1 < all.size(); i += 2) {
-                entries.add(RespBytes.show(all.get(i)) + "=" + RespBytes.show(all.get(i + 1)));
-            }
-        }
+        Set<String> entries = new HashSet<>(RespBytes.entries(
+                ours.call(argv(List.of("ZRANGE", key, "0", "-1", "WITHSCORES"))), true));
         Set<String> members = new HashSet<>();
         entries.forEach(e -> members.add(e.substring(0, e.lastIndexOf('='))));
-        List<String> picks = new ArrayList<>();
-        List<byte[]> elements = RespBytes.elements(reply);
-        if (!elements.isEmpty() && RespBytes.isAggregate(elements.get(0))) {
-            for (byte[] pair : elements) {
-                List<byte[]> parts = RespBytes.elements(pair);
-                picks.add(RespBytes.show(parts.get(0)) + "=" + RespBytes.show(parts.get(1)));
-            }
-        } else if (withScores) {
-            for (int i = 0; i + 1 < elements.size(); i += 2) {
-                picks.add(RespBytes.show(elements.get(i)) + "=" + RespBytes.show(elements.get(i + 1)));
-            }
-        } else {
-            elements.forEach(e -> picks.add(RespBytes.show(e)));
-        }
+        List<String> picks = RespBytes.entries(reply, withScores);
         Set<String> universe = withScores ? entries : members;
         for (String pick : picks) {
             if (!universe.contains(pick)) {

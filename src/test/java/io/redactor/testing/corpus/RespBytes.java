@@ -60,6 +60,28 @@ public final class RespBytes {
         return out.toByteArray();
     }
 
+    /**
+     * An aggregate's elements shown one by one, or as "member=score" / "field=value" entries when the elements are
+     * [a, b] arrays (RESP3 pairs) or when {@code flatPairs} says they alternate (WITHSCORES, WITHVALUES, a map).
+     */
+    public static List<String> entries(byte[] reply, boolean flatPairs) {
+        List<byte[]> elements = elements(reply);
+        List<String> entries = new ArrayList<>();
+        if (!elements.isEmpty() && isAggregate(elements.get(0))) {
+            for (byte[] pair : elements) {
+                List<byte[]> parts = elements(pair);
+                entries.add(show(parts.get(0)) + "=" + show(parts.get(1)));
+            }
+        } else if (flatPairs) {
+            for (int i = 0; i + 1 < elements.size(); i += 2) {
+                entries.add(show(elements.get(i)) + "=" + show(elements.get(i + 1)));
+            }
+        } else {
+            elements.forEach(element -> entries.add(show(element)));
+        }
+        return entries;
+    }
+
     /** Printable form: CR and LF shown as \r and \n, other control and high bytes as \xHH. */
     public static String show(byte[] bytes) {
         StringBuilder out = new StringBuilder();
