@@ -83,9 +83,10 @@ public final class RedactorNode {
         return system;
     }
 
-    /** Stops housekeeping; the actor system's coordinated shutdown stops the partitions. */
+    /** Stops housekeeping and running scripts; the actor system's coordinated shutdown stops the partitions. */
     public void stop() {
         cron.cancel();
+        services.scripts().stopAll();
     }
 
     public PartitionGateway partitions() {

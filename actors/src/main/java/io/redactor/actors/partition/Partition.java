@@ -187,6 +187,7 @@ public final class Partition {
                             return stash.unstashAll(idle());
                         })
                 .onMessageEquals(ExpireTick.INSTANCE, Behaviors::same)
+                .onMessageEquals(Stop.INSTANCE, Behaviors::stopped)
                 .onMessage(Busy.class, busy -> busy.reservationId() == reservationId,
                         busy -> stash.unstashAll(held(reservation)))
                 .onMessage(Message.class, message -> {

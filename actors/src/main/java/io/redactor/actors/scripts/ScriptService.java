@@ -112,6 +112,11 @@ public final class ScriptService {
         return otherKind && kind == ScriptRequest.Kind.SCRIPT ? AtomicScript.BUSY_FUNCTION : AtomicScript.BUSY_SCRIPT;
     }
 
+    /** The node is going down: every running script stops at its next poll, written or not. */
+    public void stopAll() {
+        running.forEach(AtomicScript::kill);
+    }
+
     /** Atomic scripts running now. */
     public int runningCount() {
         return running.size();
