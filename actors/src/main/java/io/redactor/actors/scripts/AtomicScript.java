@@ -67,6 +67,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     /** Tries of a partition held by someone else, after a write, before giving up; one millisecond apart. */
     private static final int TRIES_AFTER_WRITE = 50;
 
+    private final ScriptService service;
     private final NodeServices node;
     private final ScriptRequest request;
     private final CommandTable table;
@@ -87,7 +88,8 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     private CompletableFuture<Reservation.Grant> pendingGrant;
     private int db;
 
-    AtomicScript(NodeServices node, ScriptRequest request, Keyspace given) {
+    AtomicScript(ScriptService service, NodeServices node, ScriptRequest request, Keyspace given) {
+        this.service = service;
         this.node = node;
         this.request = request;
         this.given = given;
@@ -261,8 +263,16 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
 
     // ---- partitions
 
+    /**
+     * The partitions of the declared keys; for a script known to use undeclared keys, those of its arguments too
+     * (scripts called with numkeys 0 usually get their key names as arguments), so that it rarely has to take a
+     * partition out of order.
+     */
     private int[] declaredPartitions() {
-        return request.keys().stream().mapToInt(node.server().partitions()::partitionOf).sorted().distinct().toArray();
+        java.util.stream.Stream<byte[]> names = service.usesUndeclaredKeys(request.name())
+                ? java.util.stream.Stream.concat(request.keys().stream(), request.args().stream())
+                : request.keys().stream();
+        return names.mapToInt(node.server().partitions()::partitionOf).sorted().distinct().toArray();
     }
 
     /** Takes the partitions of {@code needed} not held yet, by the rules of the class comment; null when held. */
@@ -271,6 +281,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         if (missing.length == 0) {
             return null;
         }
+        service.noteUndeclaredKeys(request.name());
         if (missing[0] > held.highest()) {
             return acquire(missing, false);
         }

@@ -30,6 +30,8 @@ public final class ScriptService {
     private final LuaEngine engine;
     private final ThreadFactory threads = Thread.ofVirtual().name("script-", 0).factory();
     private final Set<AtomicScript> running = ConcurrentHashMap.newKeySet();
+    /** Scripts (by SHA or function name) seen using keys they did not declare. */
+    private final Set<String> undeclaredKeyUsers = ConcurrentHashMap.newKeySet();
 
     public ScriptService() {
         this.engine = new LuaEngine(libraries(), RedactorVersion.REDIS_VERSION, RedactorVersion.REDIS_VERSION_NUM);
@@ -48,7 +50,7 @@ public final class ScriptService {
      * work it is part of (EXEC, holding every partition), where it runs on the calling thread; null otherwise.
      */
     public CompletionStage<Reply> run(ScriptRequest request, NodeServices node, Keyspace given) {
-        AtomicScript script = new AtomicScript(node, request, given);
+        AtomicScript script = new AtomicScript(this, node, request, given);
         running.add(script);
         if (given != null) {
             try {
@@ -66,6 +68,22 @@ public final class ScriptService {
             }
         }).start();
         return script.reply();
+    }
+
+    /** SCRIPT FLUSH: forgets every cached script and what was learnt about them. */
+    public void flush() {
+        engine.flush();
+        undeclaredKeyUsers.clear();
+    }
+
+    boolean usesUndeclaredKeys(String name) {
+        return undeclaredKeyUsers.contains(name);
+    }
+
+    void noteUndeclaredKeys(String name) {
+        if (!undeclaredKeyUsers.contains(name)) {
+            undeclaredKeyUsers.add(name);
+        }
     }
 
     /** Marks the scripts running longer than {@code thresholdMillis} busy (the server cron calls this). */

@@ -42,7 +42,7 @@ final class ScriptCacheCommands {
                 && !Arguments.is(call.arg(2), "async"))) {
             return FLUSH_OPTION;
         }
-        call.node().scripts().engine().flush();
+        call.node().scripts().flush();
         return SimpleString.OK;
     }
 

@@ -1,0 +1,123 @@
+package io.redactor.e2e.lua;
+
+import io.redactor.testing.CommandTestBase;
+import io.redactor.testing.RawClient;
+import io.redactor.testing.TestRedactor;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.Transaction;
+import redis.clients.jedis.exceptions.JedisDataException;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** EVAL and friends through Jedis and raw RESP: the script cache, MULTI, SELECT, RESP3, blocked clients. */
+class EvalTest extends CommandTestBase {
+
+    @Test
+    void scriptLoadThenEvalshaInAnyCaseUntilFlushed() {
+        String sha = jedis.scriptLoad("return redis.call('incrby', KEYS[1], ARGV[1])");
+        assertEquals(List.of(true, false), jedis.scriptExists(sha, "0".repeat(40)));
+        assertEquals(5L, jedis.evalsha(sha, List.of(key("n")), List.of("5")));
+        assertEquals(12L, jedis.evalsha(sha.toUpperCase(), List.of(key("n")), List.of("7")));
+        assertEquals("OK", jedis.scriptFlush());
+        assertEquals(false, jedis.scriptExists(sha));
+        JedisDataException e = assertThrows(JedisDataException.class,
+                () -> jedis.evalsha(sha, List.of(key("n")), List.of("1")));
+        assertEquals("NOSCRIPT No matching script. Please use EVAL.", e.getMessage());
+    }
+
+    @Test
+    void keysAndArgumentsAreBinarySafe() {
+        byte[] binary = {0, (byte) 0xff, '\r', '\n', 'x'};
+        Object reply = jedis.eval("redis.call('set', KEYS[1], ARGV[1]) return redis.call('get', KEYS[1])".getBytes(),
+                List.of(keyBytes("bin")), List.of(binary));
+        assertArrayEquals(binary, (byte[]) reply);
+    }
+
+    @Test
+    void evalInsideMultiRunsAtExecAndSeesTheTransactionsWrites() {
+        Transaction tx = jedis.multi();
+        tx.set(key("tx"), "10");
+        Response<Object> result = tx.eval("return redis.call('incrby', KEYS[1], 5)", 1, key("tx"));
+        tx.incr(key("tx"));
+        tx.exec();
+        assertEquals(15L, result.get());
+        assertEquals("16", jedis.get(key("tx")));
+    }
+
+    @Test
+    void selectInsideAScriptDoesNotChangeTheCallersDatabase() {
+        jedis.select(0);
+        Object reply = jedis.eval("redis.call('select', 9) redis.call('set', KEYS[1], 'in-nine') "
+                + "return redis.call('get', KEYS[1])", 1, key("db"));
+        assertEquals("in-nine", reply);
+        assertEquals(null, jedis.get(key("db")));
+        jedis.select(9);
+        assertEquals("in-nine", jedis.get(key("db")));
+        jedis.del(key("db"));
+        jedis.select(0);
+    }
+
+    @Test
+    void resp3RepliesAfterSetrespFollowTheClientsProtocol() {
+        try (RawClient raw = TestRedactor.shared().raw()) {
+            raw.call("HELLO", "3");
+            raw.call("HSET", key("h"), "f", "v");
+            raw.call("ZADD", key("z"), "1.5", "m");
+            assertEquals("%1\r\n$1\r\nf\r\n$1\r\nv\r\n", raw.call("EVAL",
+                    "redis.setresp(3) return redis.call('hgetall', KEYS[1])", "1", key("h")));
+            assertEquals(",1.5\r\n", raw.call("EVAL",
+                    "redis.setresp(3) return redis.call('zscore', KEYS[1], 'm')", "1", key("z")));
+            assertEquals("#t\r\n", raw.call("EVAL", "redis.setresp(3) return true", "0"));
+            assertEquals("_\r\n", raw.call("EVAL", "return nil", "0"));
+            assertEquals("*2\r\n$1\r\nf\r\n$1\r\nv\r\n", raw.call("EVAL",
+                    "return redis.call('hgetall', KEYS[1])", "1", key("h")));
+            raw.call("HELLO", "2");
+            assertEquals("*2\r\n$1\r\nf\r\n$1\r\nv\r\n", raw.call("EVAL",
+                    "redis.setresp(3) return redis.call('hgetall', KEYS[1])", "1", key("h")));
+            assertEquals("$3\r\n1.5\r\n", raw.call("EVAL",
+                    "redis.setresp(3) return redis.call('zscore', KEYS[1], 'm')", "1", key("z")));
+        }
+    }
+
+    @Test
+    void aClientBlockedOnAListIsServedByAScriptsPush() throws Exception {
+        try (Jedis waiter = TestRedactor.shared().jedis()) {
+            CompletableFuture<List<String>> popped = CompletableFuture.supplyAsync(() -> waiter.blpop(10, key("q")));
+            io.redactor.testing.Eventually.until("the client blocks", () ->
+                    jedis.clientList().contains("cmd=blpop"));
+            jedis.eval("redis.call('rpush', KEYS[1], 'a', 'b')", 1, key("q"));
+            assertEquals(List.of(key("q"), "a"), popped.get(10, TimeUnit.SECONDS));
+            assertEquals(List.of("b"), jedis.lrange(key("q"), 0, -1));
+        }
+    }
+
+    @Test
+    void scriptErrorsNameTheScriptAndLine() {
+        JedisDataException e = assertThrows(JedisDataException.class,
+                () -> jedis.eval("local x = 1\nerror('boom')", 0));
+        assertEquals("ERR user_script:2: boom script: " + sha1("local x = 1\nerror('boom')") + ", on @user_script:2.",
+                e.getMessage());
+    }
+
+    private static String sha1(String text) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8));
+            StringBuilder hex = new StringBuilder();
+            for (byte b : digest) {
+                hex.append(String.format("%02x", b));
+            }
+            return hex.toString();
+        } catch (java.security.NoSuchAlgorithmException ex) {
+            throw new AssertionError(ex);
+        }
+    }
+}
