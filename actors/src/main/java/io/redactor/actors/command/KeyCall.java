@@ -19,6 +19,7 @@ public final class KeyCall implements CommandArguments {
     private CommandSpec spec;
     private byte[][] args;
     private ClientSession client;
+    private boolean fromScript;
     private BlockedClient blocker;
     private Keyspace keyspace;
     private int db;
@@ -38,6 +39,7 @@ public final class KeyCall implements CommandArguments {
         this.spec = invocation.spec();
         this.args = invocation.args();
         this.client = invocation.client();
+        this.fromScript = invocation.fromScript();
         this.db = invocation.db();
         this.keyspace = keyspace;
         this.now = now;
@@ -57,6 +59,11 @@ public final class KeyCall implements CommandArguments {
     /** The client that sent the command; null for work the server does on its own. */
     public ClientSession client() {
         return client;
+    }
+
+    /** Whether a script runs this command (Redis's CLIENT_SCRIPT). */
+    public boolean fromScript() {
+        return fromScript;
     }
 
     /** The client's selected database. */

@@ -244,8 +244,8 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         }
         Keyspace keyspace = given != null ? given : held.isEmpty() ? null : held.keyspace();
         return switch (route) {
-            case Route.AtPartition r -> runner.run(r.invocation(), keyspace, now);
-            case Route.AcrossPartitions r -> runner.run(r.invocation(), keyspace, now);
+            case Route.AtPartition r -> runner.run(r.invocation().inScript(), keyspace, now);
+            case Route.AcrossPartitions r -> runner.run(r.invocation().inScript(), keyspace, now);
             case Route.AtClient r -> ClientCallRunner.run(r.spec(), r.args(), request.client(), node, keyspace);
             case Route.Rejected r -> r.reply();
         };

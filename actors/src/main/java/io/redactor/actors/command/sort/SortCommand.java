@@ -52,8 +52,8 @@ final class SortCommand {
         boolean dontSort = options.dontSort();
         boolean alpha = options.alpha();
         byte[] by = options.by();
-        if (dontSort && value instanceof SetValue && storing) {
-            // A set has no order of its own: what is stored must not depend on its layout.
+        if (dontSort && value instanceof SetValue && (storing || call.fromScript())) {
+            // A set has no order of its own: what is stored, or what a script sees, must not depend on its layout.
             dontSort = false;
             alpha = true;
             by = null;
