@@ -32,8 +32,12 @@ final class Lua51Arith {
             }
             return number(compute(op, x.todouble(), y.todouble()));
         }
-        if (isNumeric(x) && isNumeric(y)) {
-            return number(compute(op, toNumber(x), toNumber(y)));
+        double a = numberOrNot(x);
+        if (StringNumbers.isNumber(a)) {
+            double b = numberOrNot(y);
+            if (StringNumbers.isNumber(b)) {
+                return number(compute(op, a, b));
+            }
         }
         LuaString event = switch (op) {
             case Lua.OP_ADD -> ADD;
@@ -93,26 +97,25 @@ final class Lua51Arith {
         return h.call(x, x).arg1();
     }
 
-    /** A number, or a string Lua 5.1 converts to one; anything else is NaN (check with isNumeric). */
-    static double toNumber(LuaValue v) {
+    /** The number of a number or numeric string, else {@link StringNumbers#NOT_A_NUMBER}. */
+    private static double numberOrNot(LuaValue v) {
         if (v instanceof LuaNumber) {
             return v.todouble();
         }
         if (v instanceof LuaString s) {
-            Double d = Lua51Numbers.parse(s.m_bytes, s.m_offset, s.m_length);
-            return d == null ? Double.NaN : d;
+            return StringNumbers.of(s);
         }
-        return Double.NaN;
+        return StringNumbers.NOT_A_NUMBER;
+    }
+
+    /** A number, or a string Lua 5.1 converts to one; anything else is NaN (check with isNumeric). */
+    static double toNumber(LuaValue v) {
+        double d = numberOrNot(v);
+        return StringNumbers.isNumber(d) ? d : Double.NaN;
     }
 
     static boolean isNumeric(LuaValue v) {
-        if (v instanceof LuaNumber) {
-            return true;
-        }
-        if (v instanceof LuaString s) {
-            return Lua51Numbers.parse(s.m_bytes, s.m_offset, s.m_length) != null;
-        }
-        return false;
+        return StringNumbers.isNumber(numberOrNot(v));
     }
 
     /** A number value for a number or a numeric string (Lua 5.1's tonumber coercion), or null. */
