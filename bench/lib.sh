@@ -214,9 +214,10 @@ bench_machine_info() { # what report_header prints; read at start
 
 # ---------------------------------------------------------------------------------------------------------
 # Workloads: id, label, command (for --only), pipeline, requests, throughput target (ratio), redis-benchmark
-# args; optionally a command sent to the server (redis-cli, its words split) before every run, so that each
-# run starts from the same data on both servers, and a function called after every run as
-# FUNCTION INDEX SERVER PORT ROUND (0 = warm-up), to check what the run did (see check_failed).
+# args; optionally a command sent to the server (redis-cli) before every run, so that each run starts from
+# the same data on both servers, and a function called after every run as FUNCTION INDEX SERVER PORT ROUND
+# (0 = warm-up), to check what the run did (see check_failed). The args and the command are split into
+# words as xargs splits them: quotes keep a word with spaces whole, as in EVAL "return 0" 0.
 
 w_ids=() w_label=() w_cmd=() w_pipe=() w_requests=() w_target=() w_args=() w_before=() w_after=()
 add_workload() {
@@ -224,6 +225,12 @@ add_workload() {
   selected "$cmd" || return 0
   w_ids+=("$1") w_label+=("$2") w_cmd+=("$cmd") w_pipe+=("$4") w_requests+=("$5") w_target+=("$6") w_args+=("$7")
   w_before+=("${8:-}") w_after+=("${9:-}")
+}
+
+split_words() { # split_words ARRAY STRING: STRING's words into ARRAY; quotes keep spaces in a word
+  local -n words_into="$1"
+  words_into=()
+  [ -z "$2" ] || mapfile -d '' words_into < <(xargs printf '%s\0' <<<"$2")
 }
 
 declare -A rps=() p50=() p99=() errors=() failures=() checks=()
@@ -274,9 +281,9 @@ run_workload() {
   local i="$1" server="$2" round="$3" port err_before err_after out code line r a b
   local -a args before
   port="$(server_port "$server")"
-  read -ra args <<<"${w_args[$i]}"
+  split_words args "${w_args[$i]}"
   if [ -n "${w_before[$i]}" ]; then
-    read -ra before <<<"${w_before[$i]}"
+    split_words before "${w_before[$i]}"
     cli "$port" "${before[@]}" >/dev/null
   fi
   err_before="$(info_field "$port" stats total_error_replies)"
