@@ -33,6 +33,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -80,6 +81,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     private final long now = System.currentTimeMillis();
     private volatile ScriptRun run;
     private volatile boolean busy;
+    private volatile boolean abandoned;
     /** A write command ran: SCRIPT KILL may no longer stop it. */
     private volatile boolean dirty;
     /** Something others could see happened (a write, a message published): no fresh start any more. */
@@ -118,17 +120,44 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         return dirty;
     }
 
-    /** Runs the script to its end on the calling thread, then completes {@link #reply()}. */
-    void runHere() {
+    /**
+     * Starts the script: its declared partitions are reserved from here, and the thread that runs it starts once
+     * they are granted (one thread switch fewer than reserving from the script's thread).
+     */
+    void start(ThreadFactory threads, Runnable finished) {
         int[] wanted = declaredPartitions();
+        Runnable body = () -> {
+            try {
+                runHere(wanted, wanted.length > 0);
+            } finally {
+                finished.run();
+            }
+        };
+        if (wanted.length == 0) {
+            threads.newThread(body).start();
+            return;
+        }
+        sendReserve(wanted, false);
+        pendingGrant.whenComplete((grant, failure) -> threads.newThread(body).start());
+    }
+
+    /** Runs the script to its end on the calling thread, inside the atomic work holding its keyspace. */
+    void runInside() {
+        runHere(new int[0], false);
+    }
+
+    private void runHere(int[] declared, boolean reserveSent) {
+        int[] wanted = declared;
+        boolean sent = reserveSent;
         Reply result;
         try {
             while (true) {
                 try {
-                    result = attempt(wanted);
+                    result = attempt(wanted, sent);
                     break;
                 } catch (StartAgain again) {
                     wanted = again.partitions;
+                    sent = false;
                     releaseAll();
                 }
             }
@@ -138,14 +167,16 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         } finally {
             releaseAll();
         }
-        reply.complete(result);
+        if (!abandoned) {
+            reply.complete(result);
+        }
     }
 
-    private Reply attempt(int[] wanted) {
+    private Reply attempt(int[] wanted, boolean reserveSent) {
         db = request.db();
         effects = false;
         if (wanted.length > 0 && given == null) {
-            ErrorReply refused = acquire(wanted, false);
+            ErrorReply refused = reserveSent ? awaitGrant() : acquire(wanted, false);
             if (refused != null) {
                 return refused;
             }
@@ -162,6 +193,12 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             return new ErrorReply("ERR Script killed by user with " + request.kind().killCommand() + "... script: "
                     + request.name() + where);
         }
+    }
+
+    /** The node is going down: stop, and answer nothing (the client is disconnected, as Redis's would be). */
+    void abandon() {
+        abandoned = true;
+        kill();
     }
 
     /** Asks the script to stop; it does at its next poll. */
@@ -305,10 +342,18 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
 
     /** Reserves {@code partitions} (ascending, none held) and waits for them; returns the refusal, if any. */
     private ErrorReply acquire(int[] partitions, boolean tryOnly) {
+        sendReserve(partitions, tryOnly);
+        return awaitGrant();
+    }
+
+    private void sendReserve(int[] partitions, boolean tryOnly) {
         pendingGrant = new CompletableFuture<>();
         Reservation reservation = new Reservation(partitions, node.server().partitions(), this, tryOnly);
         node.server().stats().reservations.increment();
         node.partitions().tell(reservation.firstPartition(), new Partition.Reserve(reservation));
+    }
+
+    private ErrorReply awaitGrant() {
         Reservation.Grant grant;
         try {
             grant = pendingGrant.join();

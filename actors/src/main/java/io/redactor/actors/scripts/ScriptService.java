@@ -54,19 +54,13 @@ public final class ScriptService {
         running.add(script);
         if (given != null) {
             try {
-                script.runHere();
+                script.runInside();
             } finally {
                 running.remove(script);
             }
             return script.reply();
         }
-        threads.newThread(() -> {
-            try {
-                script.runHere();
-            } finally {
-                running.remove(script);
-            }
-        }).start();
+        script.start(threads, () -> running.remove(script));
         return script.reply();
     }
 
@@ -130,9 +124,9 @@ public final class ScriptService {
         return otherKind && kind == ScriptRequest.Kind.SCRIPT ? AtomicScript.BUSY_FUNCTION : AtomicScript.BUSY_SCRIPT;
     }
 
-    /** The node is going down: every running script stops at its next poll, written or not. */
+    /** The node is going down: every running script stops at its next poll, written or not, unanswered. */
     public void stopAll() {
-        running.forEach(AtomicScript::kill);
+        running.forEach(AtomicScript::abandon);
     }
 
     /** Atomic scripts running now. */
