@@ -187,10 +187,23 @@ class LuaEngineTest {
 
     @Test
     void binaryChunksAreRefusedAsRedisDoes() {
-        assertEquals("[string \"\u001bLuaR\"]:1: unexpected symbol near 'char(27)'",
+        assertEquals("[string \"\u001bLuaQ\"]:1: unexpected symbol near 'char(27)'",
                 evalString("local f, e = loadstring(string.dump(function() return 1 end)) return e"));
         assertEquals("[string \"x = 1\"]:1: Attempt to modify a readonly table",
                 evalString("local f = loadstring('x = 1') local ok, e = pcall(f) return e"));
+    }
+
+    @Test
+    void stringDumpWritesALua51HeaderAndDumpsLuaFunctionsOnly() {
+        assertEquals("1b4c75615100010408040800", evalString("local d = string.dump(function() return 1 end) "
+                + "local h = '' for i = 1, 12 do h = h .. string.format('%02x', d:byte(i)) end return h"));
+        assertEquals("ERR user_script:1: unable to dump given function script: " + sha("return string.dump(redis.call)")
+                + ", on @user_script:1.", error("return string.dump(redis.call)"));
+        assertEquals("unable to dump given function", evalString("local ok, e = pcall(string.dump, string.len) return e"));
+        assertEquals("ERR user_script:1: bad argument #1 to 'dump' (function expected, got no value) script: "
+                + sha("return string.dump()") + ", on @user_script:1.", error("return string.dump()"));
+        assertEquals("ERR user_script:1: bad argument #1 to 'dump' (function expected, got number) script: "
+                + sha("return string.dump(1)") + ", on @user_script:1.", error("return string.dump(1)"));
     }
 
     @Test
