@@ -158,7 +158,7 @@ final class ScriptClosure extends LuaClosure {
                             }
                         }
                         if (b < 0 && --run.countdown <= 0) {
-                            run.poll();
+                            run.poll(p, pc);
                         }
                         continue;
                     case Lua.OP_EQ:
@@ -192,7 +192,7 @@ final class ScriptClosure extends LuaClosure {
                     }
                     case Lua.OP_CALL: {
                         if (--run.countdown <= 0) {
-                            run.poll();
+                            run.poll(p, pc);
                         }
                         LuaValue f = callable(stack[a]);
                         b = i >>> 23;
@@ -216,7 +216,7 @@ final class ScriptClosure extends LuaClosure {
                     }
                     case Lua.OP_TAILCALL: {
                         if (--run.countdown <= 0) {
-                            run.poll();
+                            run.poll(p, pc);
                         }
                         LuaValue f = callable(stack[a]);
                         b = i >>> 23;
@@ -254,7 +254,7 @@ final class ScriptClosure extends LuaClosure {
                             stack[a + 3] = x;
                             pc += (i >>> 14) - 0x1ffff;
                             if (--run.countdown <= 0) {
-                                run.poll();
+                                run.poll(p, pc);
                             }
                         }
                         continue;
@@ -285,7 +285,7 @@ final class ScriptClosure extends LuaClosure {
                             stack[a] = stack[a + 1];
                             pc += (i >>> 14) - 0x1ffff;
                             if (--run.countdown <= 0) {
-                                run.poll();
+                                run.poll(p, pc);
                             }
                         }
                         continue;

@@ -130,10 +130,11 @@ public final class ScriptRun {
         CURRENT.set(run);
     }
 
-    void poll() {
+    void poll(org.luaj.vm2.Prototype p, int pc) {
         countdown = POLL_EVERY;
         if (stopRequested) {
-            throw new ScriptKilledError();
+            int line = p.lineinfo != null && pc >= 0 && pc < p.lineinfo.length ? p.lineinfo[pc] : -1;
+            throw new ScriptKilledError(p.source == null ? null : p.source.tojstring(), line);
         }
     }
 

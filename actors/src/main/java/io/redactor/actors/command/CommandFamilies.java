@@ -5,6 +5,7 @@ import io.redactor.actors.command.hashes.HashCommands;
 import io.redactor.actors.command.keys.KeyCommands;
 import io.redactor.actors.command.lists.ListCommands;
 import io.redactor.actors.command.pubsub.PubSubCommands;
+import io.redactor.actors.command.scripting.ScriptingCommands;
 import io.redactor.actors.command.server.ServerCommands;
 import io.redactor.actors.command.sets.SetCommands;
 import io.redactor.actors.command.sort.SortCommands;
@@ -33,6 +34,7 @@ public final class CommandFamilies {
         all.addAll(HashCommands.specs());
         all.addAll(SortedSetCommands.specs());
         all.addAll(SortCommands.specs());
+        all.addAll(ScriptingCommands.specs());
         return all;
     }
 }

@@ -4,13 +4,14 @@ import akka.actor.Cancellable;
 import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.partition.PartitionGateway;
 import io.redactor.actors.routing.CommandRouter;
+import io.redactor.actors.scripts.ScriptService;
 
 import java.util.concurrent.CompletionStage;
 
 /** What client-side commands (CONFIG, CLIENT, INFO, SHUTDOWN, ...) and client pipelines use of the node. */
 public record NodeServices(ServerContext server, CommandRouter router, ClientRegistry clients,
                            PartitionGateway partitions, ServerIdentity identity, Shutdown shutdown,
-                           KeyspaceStatistics keyspaceStatistics, Timeouts timeouts) {
+                           KeyspaceStatistics keyspaceStatistics, Timeouts timeouts, ScriptService scripts) {
 
     /** Runs a task once after a delay, on a timer thread (the blocking commands' time limits). */
     @FunctionalInterface

@@ -16,6 +16,7 @@ import io.redactor.actors.partition.PartitionDirectory;
 import io.redactor.actors.partition.PartitionGateway;
 import io.redactor.actors.partition.Partitions;
 import io.redactor.actors.routing.CommandRouter;
+import io.redactor.actors.scripts.ScriptService;
 import io.redactor.core.keys.PartitionMap;
 
 import java.time.Duration;
@@ -53,11 +54,12 @@ public final class RedactorNode {
                 .thenApply(gateway -> {
                     ClientRegistry clients = new ClientRegistry(config::maxclients);
                     CommandTable table = new CommandTable(CommandFamilies.all());
+                    ScriptService scripts = new ScriptService();
                     NodeServices services = new NodeServices(server, new CommandRouter(table, partitionMap), clients,
                             gateway, identity, shutdown, new KeyspaceStatistics(system, gateway),
                             (delay, task) -> system.scheduler().scheduleOnce(Duration.ofMillis(delay), task,
-                                    system.executionContext()));
-                    ServerCron cronTask = new ServerCron(server, clients);
+                                    system.executionContext()), scripts);
+                    ServerCron cronTask = new ServerCron(server, clients, scripts);
                     Cancellable cron = system.scheduler().scheduleAtFixedRate(Duration.ofMillis(100),
                             Duration.ofMillis(100), cronTask, system.executionContext());
                     return new RedactorNode(system, services, cron);

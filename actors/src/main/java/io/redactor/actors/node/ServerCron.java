@@ -1,26 +1,30 @@
 package io.redactor.actors.node;
 
+import io.redactor.actors.scripts.ScriptService;
 import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.client.ClientSession;
 
 /**
  * Periodic housekeeping, like Redis's serverCron: samples the instantaneous rates and closes clients idle for
- * longer than {@code timeout}.
+ * longer than {@code timeout}, and marks scripts running past {@code busy-reply-threshold} busy.
  */
 final class ServerCron implements Runnable {
     private final ServerContext server;
     private final ClientRegistry clients;
+    private final ScriptService scripts;
     private long lastIdleCheck;
 
-    ServerCron(ServerContext server, ClientRegistry clients) {
+    ServerCron(ServerContext server, ClientRegistry clients, ScriptService scripts) {
         this.server = server;
         this.clients = clients;
+        this.scripts = scripts;
     }
 
     @Override
     public void run() {
         long now = System.currentTimeMillis();
         server.stats().sample(now);
+        scripts.markBusy(server.config().busyReplyThresholdMs());
         if (now - lastIdleCheck >= 1000) {
             lastIdleCheck = now;
             closeIdleClients(now);

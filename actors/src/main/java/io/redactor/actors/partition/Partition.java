@@ -36,6 +36,8 @@ public final class Partition {
 
     static final ErrorReply QUEUE_FULL =
             new ErrorReply("BUSY Redactor partition queue is full, retry later");
+    /** A try-only reservation meeting a partition held by someone else. */
+    public static final ErrorReply WOULD_WAIT = new ErrorReply("BUSY Redactor partition is held by another command");
 
     public sealed interface Message {
     }
@@ -50,6 +52,13 @@ public final class Partition {
 
     /** Ends the hold of the reservation with this id. */
     public record Release(long reservationId) implements Message {
+    }
+
+    /**
+     * The script holding this partition under reservation {@code reservationId} went past the busy threshold:
+     * what was held back is answered with its busy reply now.
+     */
+    public record Busy(long reservationId) implements Message {
     }
 
     /** Runs a blocking command: answered now, or waiting here (and maybe elsewhere) for a key to be ready. */
@@ -154,6 +163,7 @@ public final class Partition {
                 })
                 .onMessageEquals(ExpireTick.INSTANCE, this::expire)
                 .onMessageEquals(Stop.INSTANCE, Behaviors::stopped)
+                .onMessage(Busy.class, busy -> Behaviors.same())
                 .onMessage(Release.class, release -> {
                     context.getLog().warn("partition {} got a release for reservation {} it does not hold",
                             partition, release.reservationId());
@@ -163,8 +173,13 @@ public final class Partition {
                 .build();
     }
 
-    /** Held by a reservation: everything else waits until it is released. */
-    private Behavior<Message> held(long reservationId) {
+    /**
+     * Held by a reservation: everything else waits until it is released, except that a busy script's partitions
+     * answer commands with its busy reply, and a request that may not wait is refused at once.
+     */
+    private Behavior<Message> held(Reservation reservation) {
+        long reservationId = reservation.id();
+        Reservation.Handover holder = reservation.holder();
         return Behaviors.receive(Message.class)
                 .onMessage(Release.class, release -> release.reservationId() == reservationId,
                         release -> {
@@ -172,9 +187,16 @@ public final class Partition {
                             return stash.unstashAll(idle());
                         })
                 .onMessageEquals(ExpireTick.INSTANCE, Behaviors::same)
+                .onMessage(Busy.class, busy -> busy.reservationId() == reservationId,
+                        busy -> stash.unstashAll(held(reservation)))
                 .onMessage(Message.class, message -> {
-                    if (stash.isFull()) {
-                        refuse(message);
+                    ErrorReply busy = holder == null ? null : holder.busyReply();
+                    if (busy != null && refusable(message)) {
+                        refuse(message, busy);
+                    } else if (message instanceof Reserve reserve && reserve.reservation().tryOnly()) {
+                        refuse(message, WOULD_WAIT);
+                    } else if (stash.isFull()) {
+                        refuse(message, QUEUE_FULL);
                     } else {
                         stash.stash(message);
                     }
@@ -182,6 +204,10 @@ public final class Partition {
                 })
                 .onSignal(PostStop.class, signal -> stopped())
                 .build();
+    }
+
+    private static boolean refusable(Message message) {
+        return message instanceof Run || message instanceof Reserve || message instanceof RunBlocking;
     }
 
     /** Runs the batch's commands that are ours, then relays it to the next partition or hands it back. */
@@ -207,9 +233,13 @@ public final class Partition {
         Reservation reservation = message.reservation();
         if (!reservation.grant(data)) {
             env.gateway().tell(reservation.nextPartition(), message);
-            return held(reservation.id());
+            return held(reservation);
         }
         long now = System.currentTimeMillis();
+        if (reservation.handsOver()) {
+            reservation.run(now);
+            return held(reservation);
+        }
         try {
             reservation.run(now);
         } finally {
@@ -235,16 +265,16 @@ public final class Partition {
         }
     }
 
-    private void refuse(Message message) {
+    private void refuse(Message message, ErrorReply reason) {
         switch (message) {
             case Run run -> {
-                run.batch().failRemaining(QUEUE_FULL);
+                run.batch().failRemaining(reason);
                 run.batch().complete();
             }
-            case Reserve reserve -> release(reserve.reservation().id(), reserve.reservation().refuse(QUEUE_FULL));
+            case Reserve reserve -> release(reserve.reservation().id(), reserve.reservation().refuse(reason));
             case RunBlocking blocking -> {
                 if (blocking.client().tryClaim()) {
-                    blocking.client().answer(QUEUE_FULL);
+                    blocking.client().answer(reason);
                 }
             }
             default -> context.getLog().warn("partition {} dropped {}: queue full", partition, message);

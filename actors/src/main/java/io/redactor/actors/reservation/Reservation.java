@@ -28,10 +28,25 @@ public final class Reservation {
     private final PartitionData[] granted;
     private final PartitionMap partitionMap;
     private final Work work;
+    private final Handover handover;
+    private final boolean tryOnly;
     private int position;
 
     /** {@code partitions} must be distinct and in ascending order. */
     public Reservation(int[] partitions, PartitionMap partitionMap, Work work) {
+        this(partitions, partitionMap, work, null, false);
+    }
+
+    /**
+     * A reservation whose partitions all stay held once granted, for work that goes on elsewhere (a script on
+     * its own thread) and releases them itself. {@code tryOnly}: a partition held by someone else refuses at
+     * once instead of holding the request back, for holders that may not wait without risking a deadlock.
+     */
+    public Reservation(int[] partitions, PartitionMap partitionMap, Handover handover, boolean tryOnly) {
+        this(partitions, partitionMap, null, handover, tryOnly);
+    }
+
+    private Reservation(int[] partitions, PartitionMap partitionMap, Work work, Handover handover, boolean tryOnly) {
         for (int i = 1; i < partitions.length; i++) {
             if (partitions[i] <= partitions[i - 1]) {
                 throw new IllegalArgumentException("partitions must be distinct and ascending: "
@@ -45,6 +60,8 @@ public final class Reservation {
         this.granted = new PartitionData[partitions.length];
         this.partitionMap = partitionMap;
         this.work = work;
+        this.handover = handover;
+        this.tryOnly = tryOnly;
     }
 
     public long id() {
@@ -70,12 +87,30 @@ public final class Reservation {
         return position == partitions.length;
     }
 
-    /** Runs the work with every partition held, on the thread of the last one. */
+    /** Runs the work with every partition held, on the thread of the last one; or hands them over. */
     public void run(long now) {
         for (PartitionData data : granted) {
             data.clock().set(now);
         }
-        work.run(new ReservedKeyspace(partitions, granted, partitionMap), now);
+        if (handover != null) {
+            handover.granted(new Grant(id, partitions, granted));
+        } else {
+            work.run(new ReservedKeyspace(partitions, granted, partitionMap), now);
+        }
+    }
+
+    /** Whether every partition stays held after {@link #run}, until its holder releases it. */
+    public boolean handsOver() {
+        return handover != null;
+    }
+
+    /** The holder of a handed-over reservation (null otherwise). */
+    public Handover holder() {
+        return handover;
+    }
+
+    public boolean tryOnly() {
+        return tryOnly;
     }
 
     /** The partitions on hold once the chain is complete: all but the last, which runs the work. */
@@ -88,7 +123,11 @@ public final class Reservation {
      * returns the partitions already held, which the caller must release.
      */
     public int[] refuse(ErrorReply reason) {
-        work.refused(reason);
+        if (handover != null) {
+            handover.refused(reason);
+        } else {
+            work.refused(reason);
+        }
         return Arrays.copyOf(partitions, position);
     }
 
@@ -104,5 +143,24 @@ public final class Reservation {
 
         /** The reservation was refused before anything ran. */
         void refused(ErrorReply reason);
+    }
+
+    /** Partitions granted to a holder that uses them from its own thread. */
+    public record Grant(long reservationId, int[] partitions, PartitionData[] data) {
+    }
+
+    /** Who gets the partitions of a handed-over reservation, and releases them. */
+    public interface Handover {
+        /** Called on the last partition's thread once every partition is held. */
+        void granted(Grant grant);
+
+        /** The reservation was refused; the partitions already held are released by the partition refusing. */
+        void refused(ErrorReply reason);
+
+        /**
+         * What partitions held by this holder answer to commands instead of holding them back (a script past the
+         * busy threshold), or null while they should hold commands back.
+         */
+        ErrorReply busyReply();
     }
 }

@@ -32,6 +32,11 @@ public final class CommandRouter {
         return table;
     }
 
+    /** Every partition, ascending. */
+    public int[] allPartitions() {
+        return allPartitions.clone();
+    }
+
     /** {@code args} is the whole command, name first; {@code client} sends it (null for internal work). */
     public Route route(byte[][] args, ClientSession client) {
         return route(args, client == null ? 0 : client.db(), client);

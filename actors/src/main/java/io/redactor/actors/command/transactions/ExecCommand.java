@@ -5,7 +5,7 @@ import io.redactor.actors.client.Transaction;
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.CommandRunner;
-import io.redactor.actors.command.CommandSpec;
+import io.redactor.actors.command.ClientCallRunner;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.Placement;
 import io.redactor.actors.data.Keyspace;
@@ -136,22 +136,12 @@ final class ExecCommand {
                 return switch (route) {
                     case Route.AtPartition at -> runner.run(at.invocation(), keyspace, now);
                     case Route.AcrossPartitions across -> runner.run(across.invocation(), keyspace, now);
-                    case Route.AtClient at -> runAtClient(at.spec(), args, keyspace);
+                    case Route.AtClient at -> ClientCallRunner.run(at.spec(), args, client, node, keyspace);
                     case Route.Rejected rejected -> rejected.reply();
                 };
             } catch (CommandError e) {
                 return e.reply();
             }
-        }
-
-        private Reply runAtClient(CommandSpec spec, byte[][] args, Keyspace keyspace) {
-            ClientCall call = new ClientCall(spec, args, client, node, keyspace);
-            return switch (spec.placement()) {
-                case Placement.AtClient p -> p.handler().execute(call);
-                case Placement.Container p -> p.bare().execute(call);
-                case Placement.AtClientAsync p -> p.handler().execute(call).toCompletableFuture().join();
-                default -> throw new IllegalStateException(spec + " does not run at the client");
-            };
         }
     }
 }

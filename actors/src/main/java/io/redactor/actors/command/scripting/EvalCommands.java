@@ -1,0 +1,82 @@
+package io.redactor.actors.command.scripting;
+
+import io.redactor.actors.command.Arguments;
+import io.redactor.actors.command.ClientCall;
+import io.redactor.actors.command.CommandError;
+import io.redactor.actors.command.Errors;
+import io.redactor.actors.scripts.ScriptRequest;
+import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.Reply;
+import io.redactor.lua.CompiledScript;
+import io.redactor.lua.ScriptCompileError;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/** EVAL, EVALSHA, EVAL_RO and EVALSHA_RO: find or compile the script, then run it atomically. */
+final class EvalCommands {
+    static final ErrorReply NOSCRIPT = new ErrorReply("NOSCRIPT No matching script. Please use EVAL.");
+    private static final ErrorReply TOO_MANY_KEYS =
+            Errors.err("Number of keys can't be greater than number of args");
+    private static final ErrorReply NEGATIVE_KEYS = Errors.err("Number of keys can't be negative");
+
+    private EvalCommands() {
+    }
+
+    static CompletionStage<Reply> eval(ClientCall call) {
+        return run(call, false, false);
+    }
+
+    static CompletionStage<Reply> evalsha(ClientCall call) {
+        return run(call, true, false);
+    }
+
+    static CompletionStage<Reply> evalReadOnly(ClientCall call) {
+        return run(call, false, true);
+    }
+
+    static CompletionStage<Reply> evalshaReadOnly(ClientCall call) {
+        return run(call, true, true);
+    }
+
+    private static CompletionStage<Reply> run(ClientCall call, boolean bySha, boolean readOnly) {
+        byte[][] args = call.args();
+        int numkeys;
+        CompiledScript script;
+        try {
+            numkeys = numkeys(args);
+            script = bySha ? call.node().scripts().engine().lookup(Arguments.text(args[1])) : compile(call, args[1]);
+        } catch (CommandError e) {
+            return CompletableFuture.completedFuture(e.reply());
+        }
+        if (script == null) {
+            return CompletableFuture.completedFuture(NOSCRIPT);
+        }
+        List<byte[]> keys = Arrays.asList(args).subList(3, 3 + numkeys);
+        List<byte[]> argv = Arrays.asList(args).subList(3 + numkeys, args.length);
+        ScriptRequest request = new ScriptRequest(call.client(), call.client().db(), ScriptRequest.Kind.SCRIPT,
+                script.sha(), keys, argv, readOnly, script::newRun);
+        return call.node().scripts().run(request, call.node(), call.keyspace());
+    }
+
+    private static int numkeys(byte[][] args) {
+        long numkeys = Arguments.parseLong(args[2], Errors.NOT_INTEGER);
+        if (numkeys > args.length - 3) {
+            throw new CommandError(TOO_MANY_KEYS);
+        }
+        if (numkeys < 0) {
+            throw new CommandError(NEGATIVE_KEYS);
+        }
+        return (int) numkeys;
+    }
+
+    static CompiledScript compile(ClientCall call, byte[] body) {
+        try {
+            return call.node().scripts().engine().compile(body);
+        } catch (ScriptCompileError e) {
+            throw new CommandError(Errors.err(e.getMessage()));
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.redactor.actors.command.scripting;
+
+import io.redactor.actors.command.CommandSpec;
+import io.redactor.actors.command.KeyPositions;
+import io.redactor.actors.command.KeySpec;
+
+import java.util.List;
+
+import static io.redactor.actors.command.CommandFlag.ALLOW_BUSY;
+import static io.redactor.actors.command.CommandFlag.LOADING;
+import static io.redactor.actors.command.CommandFlag.MOVABLE_KEYS;
+import static io.redactor.actors.command.CommandFlag.NOSCRIPT;
+import static io.redactor.actors.command.CommandFlag.NO_MANDATORY_KEYS;
+import static io.redactor.actors.command.CommandFlag.READONLY;
+import static io.redactor.actors.command.CommandFlag.SKIP_MONITOR;
+import static io.redactor.actors.command.CommandFlag.STALE;
+import static io.redactor.actors.command.CommandSpec.command;
+
+/** The scripting commands' table entries: EVAL, EVALSHA, EVAL_RO, EVALSHA_RO and SCRIPT. */
+public final class ScriptingCommands {
+    private static final String WORST_RW = "We cannot tell how the keys will be used so we assume the worst, RW and UPDATE";
+    private static final String WORST_RO = "We cannot tell how the keys will be used so we assume the worst, RO and ACCESS";
+
+    private ScriptingCommands() {
+    }
+
+    /** The keys counted by numkeys (argument 2), from argument 3 on. */
+    static KeySpec declaredKeys(String notes, String... flags) {
+        return new KeySpec(notes, List.of(flags), new KeySpec.Index(2), new KeySpec.KeyNum(0, 1, 1));
+    }
+
+    public static List<CommandSpec> specs() {
+        return List.of(
+                command("eval", -3).flags(NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
+                        .acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3))
+                        .keySpecs(declaredKeys(WORST_RW, "RW", "access", "update")).doc(ScriptingDocs.EVAL)
+                        .runsAtClientAsync(EvalCommands::eval).build(),
+                command("evalsha", -3).flags(NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
+                        .acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3))
+                        .keySpecs(declaredKeys(null, "RW", "access", "update")).doc(ScriptingDocs.EVALSHA)
+                        .runsAtClientAsync(EvalCommands::evalsha).build(),
+                command("eval_ro", -3).flags(READONLY, NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
+                        .acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3))
+                        .keySpecs(declaredKeys(WORST_RO, "RO", "access")).doc(ScriptingDocs.EVAL_RO)
+                        .runsAtClientAsync(EvalCommands::evalReadOnly).build(),
+                command("evalsha_ro", -3)
+                        .flags(READONLY, NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
+                        .acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3))
+                        .keySpecs(declaredKeys(null, "RO", "access")).doc(ScriptingDocs.EVALSHA_RO)
+                        .runsAtClientAsync(EvalCommands::evalshaReadOnly).build(),
+                command("script", -2).doc(ScriptingDocs.SCRIPT).subcommands(
+                        command("flush", -2).flags(NOSCRIPT).acl("scripting")
+                                .tips("request_policy:all_nodes", "response_policy:all_succeeded")
+                                .doc(ScriptingDocs.SCRIPT_FLUSH).runsAtClient(ScriptCacheCommands::flush),
+                        command("exists", -3).flags(NOSCRIPT).acl("scripting")
+                                .tips("request_policy:all_shards", "response_policy:agg_logical_and")
+                                .doc(ScriptingDocs.SCRIPT_EXISTS).runsAtClient(ScriptCacheCommands::exists),
+                        command("help", 2).flags(LOADING, STALE).acl("scripting")
+                                .doc(ScriptingDocs.SCRIPT_HELP).runsAtClient(ScriptCacheCommands::help),
+                        command("load", 3).flags(NOSCRIPT, STALE).acl("scripting")
+                                .tips("request_policy:all_nodes", "response_policy:all_succeeded")
+                                .doc(ScriptingDocs.SCRIPT_LOAD).runsAtClient(ScriptCacheCommands::load),
+                        command("kill", 2).flags(NOSCRIPT, ALLOW_BUSY).acl("scripting")
+                                .tips("request_policy:all_shards", "response_policy:one_succeeded")
+                                .doc(ScriptingDocs.SCRIPT_KILL).runsAtClient(ScriptCacheCommands::kill)).build());
+    }
+}

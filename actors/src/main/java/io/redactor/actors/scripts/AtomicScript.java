@@ -1,0 +1,378 @@
+package io.redactor.actors.scripts;
+
+import io.redactor.actors.command.ClientCallRunner;
+import io.redactor.actors.command.CommandFlag;
+import io.redactor.actors.command.CommandRunner;
+import io.redactor.actors.command.CommandSpec;
+import io.redactor.actors.command.CommandTable;
+import io.redactor.actors.command.Invocation;
+import io.redactor.actors.command.Placement;
+import io.redactor.actors.command.keys.DatabaseIndex;
+import io.redactor.actors.command.CommandError;
+import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.node.NodeServices;
+import io.redactor.actors.partition.Partition;
+import io.redactor.actors.reservation.HeldPartitions;
+import io.redactor.actors.reservation.Reservation;
+import io.redactor.actors.routing.Route;
+import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.Reply;
+import io.redactor.core.reply.SimpleString;
+import io.redactor.lua.LuaReplies;
+import io.redactor.lua.RedisErrorReply;
+import io.redactor.lua.ScriptContext;
+import io.redactor.lua.ScriptError;
+import io.redactor.lua.ScriptKilledError;
+import io.redactor.lua.ScriptRun;
+import org.luaj.vm2.LuaValue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One atomic run of a script (EVAL, FCALL and their variants), on a thread of its own, with direct access to the
+ * data of the partitions it holds.
+ *
+ * <p>Which partitions: those of its declared keys are reserved before it starts. A command on any other
+ * partition makes the script take that partition too, keeping Redis's atomicity without deadlocks:
+ * <ul>
+ *   <li>a partition above every one it holds is reserved, waiting if need be: every holder takes partitions in
+ *       ascending order, so no cycle of waits can form;</li>
+ *   <li>a partition below one it holds, while the script has done nothing others could see (only reads), makes it
+ *       start again from scratch with all the partitions it has needed reserved up front;</li>
+ *   <li>after a write, such a partition is taken only if it is free right now (tried a few times); otherwise
+ *       the command fails with an error, since waiting could deadlock and the write cannot be undone.</li>
+ * </ul>
+ * Every command of a script sees the time the script started, as in Redis 7.
+ */
+final class AtomicScript implements ScriptContext, Reservation.Handover {
+    private static final Logger log = LoggerFactory.getLogger(AtomicScript.class);
+
+    static final String UNKNOWN_COMMAND = "ERR Unknown Redis command called from script";
+    static final String WRONG_ARITY = "ERR Wrong number of args calling Redis command from script";
+    static final String NOT_ALLOWED = "ERR This Redis command is not allowed from script";
+    static final String WRITE_IN_READ_ONLY = "ERR Write commands are not allowed from read-only scripts.";
+    static final ErrorReply UNDECLARED_AFTER_WRITE = new ErrorReply("ERR Script accessed a key in a partition held "
+            + "by another command after writing; declare the keys it uses (numkeys) to avoid it");
+    static final ErrorReply BUSY_SCRIPT =
+            new ErrorReply("BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.");
+    static final ErrorReply BUSY_FUNCTION =
+            new ErrorReply("BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.");
+    /** Tries of a partition held by someone else, after a write, before giving up; one millisecond apart. */
+    private static final int TRIES_AFTER_WRITE = 50;
+
+    private final NodeServices node;
+    private final ScriptRequest request;
+    private final CommandTable table;
+    private final CommandRunner runner;
+    private final HeldPartitions held;
+    /** The keyspace of atomic work the script runs inside (EXEC), which holds every partition; else null. */
+    private final Keyspace given;
+    private final CompletableFuture<Reply> reply = new CompletableFuture<>();
+    private final long startedAtNanos = System.nanoTime();
+    private final long now = System.currentTimeMillis();
+    private volatile ScriptRun run;
+    private volatile boolean busy;
+    /** A write command ran: SCRIPT KILL may no longer stop it. */
+    private volatile boolean dirty;
+    /** Something others could see happened (a write, a message published): no fresh start any more. */
+    private boolean effects;
+    private volatile HoldSnapshot holds = HoldSnapshot.NONE;
+    private CompletableFuture<Reservation.Grant> pendingGrant;
+    private int db;
+
+    AtomicScript(NodeServices node, ScriptRequest request, Keyspace given) {
+        this.node = node;
+        this.request = request;
+        this.given = given;
+        this.table = node.router().table();
+        this.runner = new CommandRunner(node.server());
+        this.held = new HeldPartitions(node.server().partitions());
+    }
+
+    CompletableFuture<Reply> reply() {
+        return reply;
+    }
+
+    ScriptRequest request() {
+        return request;
+    }
+
+    long elapsedMillis() {
+        return (System.nanoTime() - startedAtNanos) / 1_000_000;
+    }
+
+    boolean isBusy() {
+        return busy;
+    }
+
+    boolean isDirty() {
+        return dirty;
+    }
+
+    /** Runs the script to its end on the calling thread, then completes {@link #reply()}. */
+    void runHere() {
+        int[] wanted = declaredPartitions();
+        Reply result;
+        try {
+            while (true) {
+                try {
+                    result = attempt(wanted);
+                    break;
+                } catch (StartAgain again) {
+                    wanted = again.partitions;
+                    releaseAll();
+                }
+            }
+        } catch (RuntimeException | StackOverflowError e) {
+            log.error("script {} failed", request.name(), e);
+            result = new ErrorReply("ERR internal error while running a script: " + e);
+        } finally {
+            releaseAll();
+        }
+        reply.complete(result);
+    }
+
+    private Reply attempt(int[] wanted) {
+        db = request.db();
+        effects = false;
+        if (wanted.length > 0 && given == null) {
+            ErrorReply refused = acquire(wanted, false);
+            if (refused != null) {
+                return refused;
+            }
+        }
+        ScriptRun current = request.runs().newRun(this, request.keys(), request.args());
+        run = current;
+        try {
+            LuaValue value = current.execute();
+            return LuaReplies.toReply(value, current.resp());
+        } catch (ScriptError e) {
+            return new ErrorReply(e.redisMessage(request.name()));
+        } catch (ScriptKilledError e) {
+            String where = e.source() == null || e.line() < 0 ? "" : ", on " + e.source() + ":" + e.line() + ".";
+            return new ErrorReply("ERR Script killed by user with " + request.kind().killCommand() + "... script: "
+                    + request.name() + where);
+        }
+    }
+
+    /** Asks the script to stop; it does at its next poll. */
+    void kill() {
+        ScriptRun current = run;
+        if (current != null) {
+            current.stop();
+        }
+    }
+
+    /** Past the busy threshold: the partitions it holds answer BUSY from now on, held-back commands included. */
+    void becomeBusy() {
+        if (!busy) {
+            busy = true;
+            pokeBusy(holds);
+        }
+    }
+
+    private void pokeBusy(HoldSnapshot snapshot) {
+        for (int i = 0; i < snapshot.partitions.length; i++) {
+            node.partitions().tell(snapshot.partitions[i], new Partition.Busy(snapshot.reservationIds[i]));
+        }
+    }
+
+    // ---- ScriptContext: redis.call and redis.pcall
+
+    @Override
+    public LuaValue call(byte[][] command, ScriptRun current) {
+        CommandSpec spec = table.lookup(command[0]);
+        if (spec == null) {
+            return RedisErrorReply.of(UNKNOWN_COMMAND);
+        }
+        if (!spec.arityAccepts(command.length)) {
+            return RedisErrorReply.of(WRONG_ARITY);
+        }
+        if (spec.placement() instanceof Placement.Container && command.length > 1) {
+            spec = spec.subcommand(new String(command[1], StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT));
+            if (spec == null) {
+                return RedisErrorReply.of(UNKNOWN_COMMAND);
+            }
+            if (!spec.arityAccepts(command.length)) {
+                return RedisErrorReply.of(WRONG_ARITY);
+            }
+        }
+        if (spec.has(CommandFlag.NOSCRIPT)) {
+            return RedisErrorReply.of(NOT_ALLOWED);
+        }
+        boolean writes = spec.has(CommandFlag.WRITE);
+        if (writes && request.readOnly()) {
+            return RedisErrorReply.of(WRITE_IN_READ_ONLY);
+        }
+        Reply result = execute(spec, command);
+        if (writes && !(result instanceof ErrorReply)) {
+            dirty = true;
+        }
+        return LuaReplies.toLua(result, current.resp());
+    }
+
+    private Reply execute(CommandSpec spec, byte[][] command) {
+        if (spec.fullName().equals("select")) {
+            return select(command);
+        }
+        Route route = node.router().route(command, db, request.client());
+        int[] needed = switch (route) {
+            case Route.AtPartition r -> new int[] {r.partition()};
+            case Route.AcrossPartitions r -> r.partitions();
+            case Route.AtClient r -> r.spec().placement() instanceof Placement.AtClientAsync
+                    ? node.router().allPartitions() : new int[0];
+            case Route.Rejected r -> null;
+        };
+        if (needed == null) {
+            return ((Route.Rejected) route).reply();
+        }
+        ErrorReply refused = given == null ? ensureHeld(needed) : null;
+        if (refused != null) {
+            return refused;
+        }
+        if (spec.has(CommandFlag.WRITE) || spec.has(CommandFlag.PUBSUB)) {
+            effects = true;
+        }
+        Keyspace keyspace = given != null ? given : held.isEmpty() ? null : held.keyspace();
+        return switch (route) {
+            case Route.AtPartition r -> runner.run(r.invocation(), keyspace, now);
+            case Route.AcrossPartitions r -> runner.run(r.invocation(), keyspace, now);
+            case Route.AtClient r -> ClientCallRunner.run(r.spec(), r.args(), request.client(), node, keyspace);
+            case Route.Rejected r -> r.reply();
+        };
+    }
+
+    /** SELECT inside a script changes the database of the script's following commands, not its caller's. */
+    private Reply select(byte[][] command) {
+        try {
+            db = DatabaseIndex.parse(command[1]);
+            return SimpleString.OK;
+        } catch (CommandError e) {
+            return e.reply();
+        }
+    }
+
+    // ---- partitions
+
+    private int[] declaredPartitions() {
+        return request.keys().stream().mapToInt(node.server().partitions()::partitionOf).sorted().distinct().toArray();
+    }
+
+    /** Takes the partitions of {@code needed} not held yet, by the rules of the class comment; null when held. */
+    private ErrorReply ensureHeld(int[] needed) {
+        int[] missing = Arrays.stream(needed).filter(p -> !held.holds(p)).toArray();
+        if (missing.length == 0) {
+            return null;
+        }
+        if (missing[0] > held.highest()) {
+            return acquire(missing, false);
+        }
+        if (!effects) {
+            int[] all = java.util.stream.IntStream.concat(Arrays.stream(held.partitions()), Arrays.stream(missing))
+                    .sorted().distinct().toArray();
+            throw new StartAgain(all);
+        }
+        for (int attempt = 0; attempt < TRIES_AFTER_WRITE; attempt++) {
+            ErrorReply refused = acquire(missing, true);
+            if (refused == null) {
+                return null;
+            }
+            if (refused != Partition.WOULD_WAIT) {
+                return refused;
+            }
+            LockSupport.parkNanos(1_000_000);
+        }
+        return UNDECLARED_AFTER_WRITE;
+    }
+
+    /** Reserves {@code partitions} (ascending, none held) and waits for them; returns the refusal, if any. */
+    private ErrorReply acquire(int[] partitions, boolean tryOnly) {
+        pendingGrant = new CompletableFuture<>();
+        Reservation reservation = new Reservation(partitions, node.server().partitions(), this, tryOnly);
+        node.server().stats().reservations.increment();
+        node.partitions().tell(reservation.firstPartition(), new Partition.Reserve(reservation));
+        Reservation.Grant grant;
+        try {
+            grant = pendingGrant.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof Refused refused) {
+                return refused.reason;
+            }
+            throw e;
+        }
+        held.add(grant);
+        held.setClock(now);
+        holds = HoldSnapshot.of(held);
+        if (busy) {
+            pokeBusy(holds);
+        }
+        return null;
+    }
+
+    private void releaseAll() {
+        held.releaseAll((partition, reservationId) ->
+                node.partitions().tell(partition, new Partition.Release(reservationId)));
+        holds = HoldSnapshot.NONE;
+    }
+
+    // ---- Reservation.Handover, called on partitions' threads
+
+    @Override
+    public void granted(Reservation.Grant grant) {
+        pendingGrant.complete(grant);
+    }
+
+    @Override
+    public void refused(ErrorReply reason) {
+        pendingGrant.completeExceptionally(new Refused(reason));
+    }
+
+    @Override
+    public ErrorReply busyReply() {
+        return busy ? (request.kind() == ScriptRequest.Kind.FUNCTION ? BUSY_FUNCTION : BUSY_SCRIPT) : null;
+    }
+
+    /** The partitions held, published for the busy watchdog's thread. */
+    private record HoldSnapshot(int[] partitions, long[] reservationIds) {
+        static final HoldSnapshot NONE = new HoldSnapshot(new int[0], new long[0]);
+
+        static HoldSnapshot of(HeldPartitions held) {
+            int[] partitions = held.partitions();
+            long[] ids = new long[partitions.length];
+            int[] index = {0};
+            held.forEach((partition, id) -> ids[index[0]++] = id);
+            return new HoldSnapshot(partitions, ids);
+        }
+    }
+
+    private static final class Refused extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient ErrorReply reason;
+
+        Refused(ErrorReply reason) {
+            super(reason.message(), null, false, false);
+            this.reason = reason;
+        }
+    }
+
+    /**
+     * Unwinds a run that needs a partition below those it holds before it did anything visible: it starts again
+     * with {@code partitions} reserved. An Error, so that pcall inside the script cannot catch it.
+     */
+    private static final class StartAgain extends Error {
+        private static final long serialVersionUID = 1L;
+        private final int[] partitions;
+
+        StartAgain(int[] partitions) {
+            super(null, null, false, false);
+            this.partitions = partitions;
+        }
+    }
+}

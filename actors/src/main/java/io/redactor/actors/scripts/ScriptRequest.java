@@ -1,0 +1,38 @@
+package io.redactor.actors.scripts;
+
+import io.redactor.actors.client.ClientSession;
+import io.redactor.lua.ScriptContext;
+import io.redactor.lua.ScriptRun;
+
+import java.util.List;
+
+/**
+ * One call of a script or function, ready to run: who calls it, in which database, with which keys and
+ * arguments, and whether it may write. {@code runs} makes a fresh run of the body (a script may be run again
+ * from the start, see {@link AtomicScript}).
+ */
+public record ScriptRequest(ClientSession client, int db, Kind kind, String name, List<byte[]> keys,
+                            List<byte[]> args, boolean readOnly, RunFactory runs) {
+
+    /** EVAL-family scripts and FCALL-family functions differ in the words of their errors and which KILL stops them. */
+    public enum Kind {
+        SCRIPT("SCRIPT KILL"),
+        FUNCTION("FUNCTION KILL");
+
+        private final String killCommand;
+
+        Kind(String killCommand) {
+            this.killCommand = killCommand;
+        }
+
+        /** The command that kills this kind of script: SCRIPT KILL or FUNCTION KILL. */
+        public String killCommand() {
+            return killCommand;
+        }
+    }
+
+    @FunctionalInterface
+    public interface RunFactory {
+        ScriptRun newRun(ScriptContext context, List<byte[]> keys, List<byte[]> args);
+    }
+}
