@@ -138,7 +138,7 @@ class LuaEngineTest {
         LuaValue caught = ENGINE.compile("local ok, e = pcall(redis.call, 'nosuch') return e".getBytes(StandardCharsets.UTF_8))
                 .run(unknown, List.of(), List.of());
         assertEquals("ERR Unknown Redis command called from script", caught.tojstring());
-        // arguments reach the context as bytes, numbers written as Lua 5.1 does
+        // arguments reach the context as bytes, numbers written with %.17g as Redis does (not Lua's %.14g)
         List<String> seen = new ArrayList<>();
         ScriptContext echo = (command, run) -> {
             for (byte[] c : command) {
@@ -149,6 +149,61 @@ class LuaEngineTest {
         assertEquals(4, ENGINE.compile("return redis.call('set', KEYS[1], 1.5, 10)".getBytes(StandardCharsets.UTF_8))
                 .run(echo, List.of("k".getBytes()), List.of()).toint());
         assertEquals(List.of("set", "k", "1.5", "10"), seen);
+    }
+
+    @Test
+    void numbersGoToCommandsWithSeventeenDigits() {
+        List<String> seen = new ArrayList<>();
+        ScriptContext echo = (command, run) -> {
+            for (byte[] c : command) {
+                seen.add(new String(c, StandardCharsets.UTF_8));
+            }
+            return LuaValue.TRUE;
+        };
+        ENGINE.compile("return redis.call('x', 0.1 + 0.2, 1e15, 2^53, 123456789012345678, 1/0, 0/0, -7, 3.5)"
+                .getBytes(StandardCharsets.UTF_8)).run(echo, List.of(), List.of());
+        assertEquals(List.of("x", "0.30000000000000004", "1000000000000000", "9007199254740992",
+                "1.2345678901234568e+17", "inf", "-nan", "-7", "3.5"), seen);
+    }
+
+    @Test
+    void errorsOfCommandsCarryTheStatsFlagAsInRedis() {
+        ScriptContext wrongType = (command, run) -> RedisErrorReply.of("WRONGTYPE Operation against a key holding the wrong kind of value");
+        assertEquals("{\"ignore_error_stats_update\":true,\"err\":\"WRONGTYPE Operation against a key holding the wrong kind of value\"}",
+                luaWithLibraries("return cjson.encode(redis.pcall('lpush', 'k', 'v'))", wrongType));
+        // errors of the redis library itself have no flag
+        assertEquals("{\"err\":\"ERR Please specify at least one argument for this redis lib call\"}",
+                luaWithLibraries("return cjson.encode(redis.pcall())", wrongType));
+        assertEquals("{\"err\":\"ERR Lua redis lib command arguments must be strings or integers\"}",
+                luaWithLibraries("return cjson.encode(redis.pcall('get', {}))", wrongType));
+        assertEquals("{\"err\":\"MY x\"}", luaWithLibraries("return cjson.encode(redis.error_reply('MY x'))", wrongType));
+    }
+
+    private static String luaWithLibraries(String body, ScriptContext context) {
+        LuaEngine engine = new LuaEngine(io.redactor.lua.libs.RedisLuaLibraries.all(), "7.0.15", 0x07000f);
+        return engine.compile(body.getBytes(StandardCharsets.UTF_8)).run(context, List.of(), List.of()).tojstring();
+    }
+
+    @Test
+    void redisHelpersTakeNumbersAsLuaToNumberDoes() {
+        // lua_tonumber: numeric strings count, anything else is 0; the C int truncates
+        assertEquals("0 0 0", evalString("return select('#', redis.log('1', 'x')) .. ' ' .. select('#', redis.log(3.9, 'x'))"
+                + " .. ' ' .. select('#', redis.log(-0.5, 'x'))"));
+        assertEquals("ERR First argument must be a number (log level). script: " + sha("return redis.log('a', 'x')")
+                + ", on @user_script:1.", error("return redis.log('a', 'x')"));
+        assertEquals("ERR RESP version must be 2 or 3. script: " + sha("return redis.setresp('x')") + ", on @user_script:1.",
+                error("return redis.setresp('x')"));
+        assertEquals("ERR RESP version must be 2 or 3. script: " + sha("return redis.setresp({})") + ", on @user_script:1.",
+                error("return redis.setresp({})"));
+        assertEquals("0 0", evalString("return select('#', redis.setresp('3')) .. ' ' .. select('#', redis.setresp(2.5))"));
+        assertEquals("0 0", evalString("return select('#', redis.set_repl('x')) .. ' ' .. select('#', redis.set_repl(1.5))"));
+        assertEquals("ERR redis.set_repl() requires two arguments. script: " + sha("return redis.set_repl()")
+                + ", on @user_script:1.", error("return redis.set_repl()"));
+        assertEquals("ERR redis.set_repl() requires two arguments. script: " + sha("return redis.set_repl(1, 2)")
+                + ", on @user_script:1.", error("return redis.set_repl(1, 2)"));
+        assertEquals("ERR Lua redis lib command arguments must be strings or integers script: "
+                + sha("return redis.acl_check_cmd({})") + ", on @user_script:1.", error("return redis.acl_check_cmd({})"));
+        assertEquals("true", evalString("return tostring(redis.acl_check_cmd('get', 1.5))"));
     }
 
     @Test
