@@ -88,7 +88,7 @@ class LuaEngineTest {
                 error("getmetatable('').__index = nil return 1"));
         assertEquals("ERR user_script:1: Attempt to modify a readonly table script: " + sha("redis.call = nil")
                 + ", on @user_script:1.", error("redis.call = nil"));
-        assertEquals(LuaValue.NIL, eval("return getmetatable(_G)"));
+        assertEquals("table", evalString("return type(getmetatable(_G))"));
         assertEquals("true", evalString("return tostring(getmetatable('').__index == string)"));
         assertEquals("nil", evalString("return tostring(rawget(_G, 'x'))"));
     }
@@ -231,6 +231,27 @@ class LuaEngineTest {
         assertEquals("7.0.15 458767 3 1 0 2 2 0 1 2 3", evalString("return table.concat({redis.REDIS_VERSION, "
                 + "redis.REDIS_VERSION_NUM, redis.REPL_ALL, redis.REPL_AOF, redis.REPL_NONE, redis.REPL_REPLICA, "
                 + "redis.REPL_SLAVE, redis.LOG_DEBUG, redis.LOG_VERBOSE, redis.LOG_NOTICE, redis.LOG_WARNING}, ' ')"));
+    }
+
+    @Test
+    void globalsHaveRedisReadOnlyErrorMetatable() {
+        assertEquals("function nil nil", evalString("local mt = getmetatable(_G) "
+                + "return type(mt.__index) .. ' ' .. type(mt.__newindex) .. ' ' .. type(getmetatable(mt))"));
+        assertEquals("ERR user_script:1: Script attempted to access nonexistent global variable 'zzz' script: "
+                + sha("return getmetatable(_G).__index(_G, 'zzz')") + ", on @user_script:1.",
+                error("return getmetatable(_G).__index(_G, 'zzz')"));
+        assertEquals("Script attempted to access nonexistent global variable 'q'",
+                evalString("local ok, e = pcall(getmetatable(_G).__index, _G, 'q') return e"));
+        assertEquals("ERR user_script:1: Wrong number of arguments to luaProtectedTableError script: "
+                + sha("return getmetatable(_G).__index(1)") + ", on @user_script:1.", error("return getmetatable(_G).__index(1)"));
+        assertEquals("ERR user_script:1: Second argument to luaProtectedTableError must be a string or number script: "
+                + sha("return _G[{}]") + ", on @user_script:1.", error("return _G[{}]"));
+        assertEquals("ERR user_script:1: Script attempted to access nonexistent global variable '0.3' script: "
+                + sha("return _G[0.1 + 0.2]") + ", on @user_script:1.", error("return _G[0.1 + 0.2]"));
+        assertEquals("ERR user_script:1: Attempt to modify a readonly table script: "
+                + sha("getmetatable(_G).__index = nil") + ", on @user_script:1.", error("getmetatable(_G).__index = nil"));
+        assertEquals("ERR Attempt to modify a readonly table script: " + sha("rawset(getmetatable(_G), '__newindex', next)")
+                + ", on @user_script:1.", error("rawset(getmetatable(_G), '__newindex', next)"));
     }
 
     @Test
