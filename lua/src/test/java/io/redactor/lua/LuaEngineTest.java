@@ -255,6 +255,20 @@ class LuaEngineTest {
     }
 
     @Test
+    void coroutinesGiveBackTheErrorValueTheirBodyRaised() {
+        assertEquals("false table MYCO x", evalString("local ok, e = coroutine.resume(coroutine.create(function() "
+                + "error({err='MYCO x'}) end)) return tostring(ok) .. ' ' .. type(e) .. ' ' .. e.err"));
+        ScriptContext unknown = (command, run) -> RedisErrorReply.of("ERR Unknown Redis command called from script");
+        LuaValue e = ENGINE.compile("local ok, e = coroutine.resume(coroutine.create(function() return redis.call('x') end)) return e"
+                .getBytes(StandardCharsets.UTF_8)).run(unknown, List.of(), List.of());
+        assertEquals("ERR Unknown Redis command called from script", ((RedisErrorReply) e).message());
+        assertEquals("WRAPPED x script: " + sha("return coroutine.wrap(function() error({err='WRAPPED x'}) end)()")
+                + ", on @user_script:1.", error("return coroutine.wrap(function() error({err='WRAPPED x'}) end)()"));
+        assertEquals("ERR user_script:1: user_script:1: in co script: " + sha("return coroutine.wrap(function() error('in co') end)()")
+                + ", on @user_script:1.", error("return coroutine.wrap(function() error('in co') end)()"));
+    }
+
+    @Test
     void pcallOfAnErrorTableGivesItsErrField() {
         assertEquals("x", evalString("local ok, e = pcall(error, {err='x'}) return e"));
         assertEquals("table", evalString("local ok, e = pcall(error, {foo='x'}) return type(e)"));
