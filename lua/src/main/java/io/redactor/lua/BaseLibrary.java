@@ -12,7 +12,7 @@ import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Prototype;
 import org.luaj.vm2.Varargs;
-import org.luaj.vm2.compiler.LuaC;
+import org.luaj.vm2.compiler.Lua51Compiler;
 
 /** The base functions Redis 7.0 leaves to scripts, with Lua 5.1's behaviour. */
 final class BaseLibrary {
@@ -330,16 +330,18 @@ final class BaseLibrary {
     }
 
     static Prototype compile(byte[] bytes, int offset, int length, String chunkName) {
+        String shortSource = ChunkNames.shortSource(chunkName);
         if (length > 0 && bytes[offset] == 27) {
-            throw new LuaError(ChunkNames.shortSource(chunkName) + ":1: unexpected symbol near 'char(27)'");
+            throw new LuaError(shortSource + ":1: unexpected symbol near 'char(27)'");
         }
-        InputStream in = new java.io.ByteArrayInputStream(bytes, offset, length);
+        Lua51Lexer.Result lexed = Lua51Lexer.scan(bytes, offset, length);
+        Lua51Lexer.LexicalError error = lexed.error();
+        InputStream in = new java.io.ByteArrayInputStream(lexed.source(), lexed.offset(), lexed.length());
         try {
-            return LuaC.instance.compile(in, chunkName);
+            return Lua51Compiler.compile(in, chunkName, shortSource, error == null ? -1 : error.index(),
+                    error == null ? null : new Lua51Compiler.SyntaxError(error.text(shortSource)));
         } catch (IOException e) {
             throw new LuaError(e.getMessage());
-        } catch (LuaError e) {
-            throw new LuaError(SyntaxErrors.lua51(e.getMessage(), chunkName));
         }
     }
 }

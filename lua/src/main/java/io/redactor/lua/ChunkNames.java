@@ -25,7 +25,7 @@ final class ChunkNames {
             String s = source.substring(1);
             int room = ID_SIZE - " '...' ".length() - 1;
             if (s.length() > room) {
-                return "..." + s.substring(s.length() - room);
+                return "...".concat(s.substring(s.length() - room));
             }
             return s;
         }
@@ -41,7 +41,8 @@ final class ChunkNames {
             s = s.substring(0, room);
             cut = true;
         }
-        return "[string \"" + s + (cut ? "...\"]" : "\"]");
+        // no '+' here: this runs on the way of a stack overflow (see ScriptClosure.where)
+        return new StringBuilder("[string \"").append(s).append(cut ? "...\"]" : "\"]").toString();
     }
 
     private static int indexOfLineBreak(String s) {

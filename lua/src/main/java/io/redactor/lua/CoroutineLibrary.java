@@ -1,5 +1,6 @@
 package io.redactor.lua;
 
+import org.luaj.vm2.Globals;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaThread;
@@ -21,7 +22,7 @@ final class CoroutineLibrary {
             if (!(args.arg1() instanceof LuaThread co)) {
                 throw Args.typeError(args, 1, "coroutine");
             }
-            return afterResume(co.resume(args.subargs(2)));
+            return withRaisedValue(co, afterResume(co.resume(args.subargs(2))));
         });
         Fn.put(t, "yield", args -> ScriptRun.current().coroutineGlobals().yield(args));
         Fn.put(t, "status", args -> {
@@ -37,7 +38,7 @@ final class CoroutineLibrary {
         Fn.put(t, "wrap", args -> {
             LuaThread co = create(args, 1);
             return Fn.of("wrap", a -> {
-                Varargs r = afterResume(co.resume(a));
+                Varargs r = withRaisedValue(co, afterResume(co.resume(a)));
                 if (r.arg1().toboolean()) {
                     return r.subargs(2);
                 }
@@ -55,21 +56,43 @@ final class CoroutineLibrary {
         return r;
     }
 
+    /** A failed resume gives the value the body raised (a table stays a table), not LuaJ's text of it. */
+    private static Varargs withRaisedValue(LuaThread co, Varargs r) {
+        if (!r.arg1().toboolean() && co instanceof ScriptCoroutine sc && sc.raised != null) {
+            LuaValue raised = sc.raised;
+            sc.raised = null;
+            return LuaValue.varargsOf(LuaValue.FALSE, raised);
+        }
+        return r;
+    }
+
     private static LuaThread create(Varargs args, int n) {
         LuaValue f = args.arg(n);
         if (!f.isfunction()) {
             throw Args.typeError(args, n, "function");
         }
         ScriptRun run = ScriptRun.current();
+        ScriptCoroutine[] self = new ScriptCoroutine[1];
         LuaValue body = Fn.of("coroutine", a -> {
             ScriptRun.setCurrent(run);
             try {
                 return f.invoke(a);
             } catch (LuaError e) {
                 LuaValue v = e instanceof ScriptLuaError se ? se.value : LuaValue.valueOf(String.valueOf(e.getMessage()));
-                throw new LuaError(BaseLibrary.tostring(v).tojstring());
+                self[0].raised = v;
+                throw new LuaError(v.isstring() ? v.tojstring() : "(error object is a " + v.typename() + " value)");
             }
         });
-        return new LuaThread(run.coroutineGlobals(), body);
+        self[0] = new ScriptCoroutine(run.coroutineGlobals(), body);
+        return self[0];
+    }
+
+    /** A script's coroutine; keeps the value its body raised, which LuaJ's LuaThread only keeps as text. */
+    private static final class ScriptCoroutine extends LuaThread {
+        LuaValue raised;
+
+        ScriptCoroutine(Globals globals, LuaValue body) {
+            super(globals, body);
+        }
     }
 }

@@ -1,7 +1,5 @@
 package io.redactor.lua;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.luaj.vm2.Lua;
 import org.luaj.vm2.LuaString;
@@ -13,7 +11,11 @@ import org.luaj.vm2.Prototype;
  * "upvalue 'u'"), found from the bytecode of the failing instruction.
  */
 final class ErrorNames {
-    private static final Pattern BAD_ARGUMENT = Pattern.compile("^bad argument #(\\d+): (.*)$", Pattern.DOTALL);
+    /**
+     * How library functions word an argument error ({@code bad argument #2: number expected}). Parsed by hand: this
+     * runs when a script's Java stack has overflowed, where a regex (and a class initializer compiling one) fails.
+     */
+    private static final String BAD_ARGUMENT = "bad argument #";
 
     private ErrorNames() {
     }
@@ -73,11 +75,19 @@ final class ErrorNames {
         if (message == null) {
             return "nil";
         }
-        Matcher m = BAD_ARGUMENT.matcher(message);
-        if (!m.matches()) {
+        if (!message.startsWith(BAD_ARGUMENT)) {
             return message;
         }
-        int narg = Integer.parseInt(m.group(1));
+        int digitsStart = BAD_ARGUMENT.length();
+        int digitsEnd = digitsStart;
+        while (digitsEnd < message.length() && Character.isDigit(message.charAt(digitsEnd))) {
+            digitsEnd++;
+        }
+        if (digitsEnd == digitsStart || digitsEnd - digitsStart > 9 || !message.startsWith(": ", digitsEnd)) {
+            return message;
+        }
+        int narg = Integer.parseInt(message.substring(digitsStart, digitsEnd));
+        String problem = message.substring(digitsEnd + 2);
         String[] name = null;
         if (p != null && pc >= 0 && pc < p.code.length) {
             int i = p.code[pc];
@@ -89,10 +99,10 @@ final class ErrorNames {
         if (name != null && name[0].equals("method")) {
             narg--;
             if (narg == 0) {
-                return "calling '" + name[1] + "' on bad self (" + m.group(2) + ")";
+                return "calling '" + name[1] + "' on bad self (" + problem + ")";
             }
         }
-        return "bad argument #" + narg + " to '" + (name == null ? "?" : name[1]) + "' (" + m.group(2) + ")";
+        return "bad argument #" + narg + " to '" + (name == null ? "?" : name[1]) + "' (" + problem + ")";
     }
 
     /** An argument error raised where no Lua call site is known (e.g. straight under pcall). */

@@ -9,6 +9,7 @@ import org.luaj.vm2.LuaValue;
  */
 public final class RedisErrorReply extends LuaTable {
     static final LuaValue ERR = LuaValue.valueOf("err");
+    private static final LuaValue IGNORE_ERROR_STATS_UPDATE = LuaValue.valueOf("ignore_error_stats_update");
 
     private RedisErrorReply(String message) {
         rawset(ERR, LuaValue.valueOf(message));
@@ -16,6 +17,18 @@ public final class RedisErrorReply extends LuaTable {
 
     public static RedisErrorReply of(String message) {
         return new RedisErrorReply(message);
+    }
+
+    /**
+     * Marks an error a command gave (or Redis refusing to run it) the way Redis 7.0 does: a field
+     * {@code ignore_error_stats_update = true}, which scripts see ({@code cjson.encode(redis.pcall(...))}).
+     */
+    void markStatsUpdated() {
+        // Redis iterates this table (pairs, cjson.encode) flag first; LuaJ does when the flag goes in first
+        LuaValue err = rawget(ERR);
+        rawset(ERR, LuaValue.NIL);
+        rawset(IGNORE_ERROR_STATS_UPDATE, LuaValue.TRUE);
+        rawset(ERR, err);
     }
 
     public String message() {

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
+import io.redactor.core.number.RedisDoubles;
 import org.luaj.vm2.LuaNumber;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
@@ -58,20 +59,21 @@ final class RedisLibrary {
             if (args.narg() < 2) {
                 throw raise("ERR redis.log() requires two arguments or more.");
             }
-            if (!(args.arg1() instanceof LuaNumber)) {
+            if (!Lua51Arith.isNumeric(args.arg1())) {
                 throw raise("ERR First argument must be a number (log level).");
             }
-            int level = (int) args.arg1().todouble();
+            int level = Lua51Numbers.toIntLikeC(Lua51Arith.toNumber(args.arg1()));
             if (level < LOG_DEBUG || level > LOG_WARNING) {
                 throw raise("ERR Invalid debug level.");
             }
+            // Redis glues the arguments with a space before each but the first, even after one it skipped
             StringBuilder message = new StringBuilder();
             for (int i = 2; i <= args.narg(); i++) {
+                if (i > 2) {
+                    message.append(' ');
+                }
                 LuaString s = Lua51Arith.toLuaString(args.arg(i));
                 if (s != null) {
-                    if (message.length() > 0) {
-                        message.append(' ');
-                    }
                     message.append(new String(copy(s), StandardCharsets.ISO_8859_1));
                 }
             }
@@ -83,7 +85,7 @@ final class RedisLibrary {
             if (args.narg() != 1) {
                 throw raise("ERR redis.setresp() requires one argument.");
             }
-            int resp = (int) Args.checkNumber(args, 1);
+            int resp = toIntLikeLuaToNumber(args.arg1());
             if (resp != 2 && resp != 3) {
                 throw raise("ERR RESP version must be 2 or 3.");
             }
@@ -92,9 +94,10 @@ final class RedisLibrary {
         });
         Fn.put(t, "set_repl", args -> {
             if (args.narg() != 1) {
-                throw raise("ERR redis.set_repl() requires one argument.");
+                // sic: Redis 7.0's text, though the function takes one argument
+                throw raise("ERR redis.set_repl() requires two arguments.");
             }
-            int flags = (int) Args.checkNumber(args, 1);
+            int flags = toIntLikeLuaToNumber(args.arg1());
             if ((flags & ~(REPL_AOF | REPL_REPLICA)) != 0) {
                 throw raise("ERR Invalid replication flags. Use REPL_AOF, REPL_REPLICA, REPL_ALL or REPL_NONE.");
             }
@@ -108,8 +111,12 @@ final class RedisLibrary {
             if (args.narg() < 1) {
                 throw raise("ERR Please specify at least one argument for this redis lib call");
             }
+            byte[][] command = commandBytes(args);
+            if (command == null) {
+                throw raise("ERR Lua redis lib command arguments must be strings or integers");
+            }
             ScriptRun run = ScriptRun.current();
-            return Fn.bool(run.context.aclCheck(commandBytes(args)));
+            return Fn.bool(run.context.aclCheck(command));
         });
         t.rawset("LOG_DEBUG", LuaValue.valueOf(LOG_DEBUG));
         t.rawset("LOG_VERBOSE", LuaValue.valueOf(LOG_VERBOSE));
@@ -149,24 +156,40 @@ final class RedisLibrary {
         }
         ScriptRun run = ScriptRun.current();
         LuaValue reply = run.context.call(command, run);
+        if (reply instanceof RedisErrorReply e) {
+            e.markStatsUpdated();
+        }
         if (raise && reply instanceof RedisErrorReply) {
             throw new ScriptLuaError(reply, true);
         }
         return reply;
     }
 
-    /** The command's arguments as bytes, or null when one is not a string or number. */
+    /**
+     * The command's arguments as bytes, or null when one is not a string or number. Numbers are written with
+     * {@code %.17g}, not Lua's lossy {@code %.14g}: {@code 0.1 + 0.2} is sent as {@code 0.30000000000000004}.
+     */
     private static byte[][] commandBytes(Varargs args) {
         int n = args.narg();
         byte[][] out = new byte[n][];
         for (int i = 0; i < n; i++) {
-            LuaString s = Lua51Arith.toLuaString(args.arg(i + 1));
+            LuaValue arg = args.arg(i + 1);
+            if (arg instanceof LuaNumber number) {
+                out[i] = RedisDoubles.formatG(number.todouble(), 17).getBytes(StandardCharsets.ISO_8859_1);
+                continue;
+            }
+            LuaString s = Lua51Arith.toLuaString(arg);
             if (s == null) {
                 return null;
             }
             out[i] = copy(s);
         }
         return out;
+    }
+
+    /** C's {@code int x = lua_tonumber(L, i)}: 0 for what is not a number nor a numeric string. */
+    private static int toIntLikeLuaToNumber(LuaValue v) {
+        return Lua51Arith.isNumeric(v) ? Lua51Numbers.toIntLikeC(Lua51Arith.toNumber(v)) : 0;
     }
 
     static byte[] copy(LuaString s) {

@@ -1,5 +1,6 @@
 package io.redactor.lua;
 
+import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
@@ -15,6 +16,12 @@ final class RunGlobals extends LuaTable {
     static final LuaString ARGV = LuaValue.valueOf("ARGV");
     static final LuaString G = LuaValue.valueOf("_G");
 
+    /**
+     * Redis 7.0's metatable of the globals, which scripts can see with getmetatable(_G): read-only, its
+     * {@code __index} the function that raises the nonexistent-global error (Redis's luaProtectedTableError).
+     */
+    private static final LuaTable METATABLE = errorMetatable();
+
     private final LuaTable library;
     private final LuaTable keys;
     private final LuaTable argv;
@@ -29,10 +36,28 @@ final class RunGlobals extends LuaTable {
     public LuaValue get(LuaValue key) {
         LuaValue v = rawget(key);
         if (v.isnil()) {
-            throw new org.luaj.vm2.LuaError("Script attempted to access nonexistent global variable '"
-                    + (key.isstring() ? key.tojstring() : key.typename()) + "'");
+            throw nonexistent(key);
         }
         return v;
+    }
+
+    private static LuaTable errorMetatable() {
+        ReadOnlyTable mt = new ReadOnlyTable();
+        mt.rawset(LuaValue.INDEX, Fn.of("__index", args -> {
+            if (args.narg() != 2) {
+                throw new LuaError("Wrong number of arguments to luaProtectedTableError");
+            }
+            throw nonexistent(args.arg(2));
+        }));
+        return mt.freeze();
+    }
+
+    private static LuaError nonexistent(LuaValue name) {
+        LuaString text = Lua51Arith.toLuaString(name);
+        if (text == null) {
+            return new LuaError("Second argument to luaProtectedTableError must be a string or number");
+        }
+        return new LuaError("Script attempted to access nonexistent global variable '" + text.tojstring() + "'");
     }
 
     @Override
@@ -92,7 +117,7 @@ final class RunGlobals extends LuaTable {
 
     @Override
     public LuaValue getmetatable() {
-        return null;
+        return METATABLE;
     }
 
     @Override

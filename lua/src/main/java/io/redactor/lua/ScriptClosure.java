@@ -69,7 +69,7 @@ final class ScriptClosure extends LuaClosure {
         int c;
         if (++run.depth > DEPTH_LIMIT) {
             run.depth--;
-            throw new ScriptLuaError(LuaValue.valueOf(where(p, 0) + "stack overflow"), true);
+            throw new ScriptLuaError(LuaValue.valueOf(where(p, 0).concat("stack overflow")), true);
         }
         try {
             while (true) {
@@ -412,11 +412,16 @@ final class ScriptClosure extends LuaClosure {
         return h;
     }
 
+    /**
+     * {@code chunk:line: }, or "" when the line is unknown. Like everything on the way of a stack overflow, built
+     * without {@code +}: javac's string concatenation links a call site on first use, and when that first use
+     * finds no stack left, the JDK class doing the linking fails to initialize for the whole JVM.
+     */
     static String where(Prototype p, int pc) {
         int line = p.lineinfo != null && pc >= 0 && pc < p.lineinfo.length ? p.lineinfo[pc] : -1;
         if (line <= 0) {
             return "";
         }
-        return ChunkNames.shortSource(p.source) + ":" + line + ": ";
+        return new StringBuilder(ChunkNames.shortSource(p.source)).append(':').append(line).append(": ").toString();
     }
 }

@@ -165,7 +165,7 @@ public final class ScriptRun {
         } else {
             String message = e instanceof OperandError oe ? ErrorNames.describe(oe, frame.p, pc)
                     : ErrorNames.renameArgument(e.getMessage(), frame.p, pc);
-            located = new ScriptLuaError(LuaValue.valueOf(ScriptClosure.where(frame.p, pc) + message), true);
+            located = new ScriptLuaError(LuaValue.valueOf(ScriptClosure.where(frame.p, pc).concat(message)), true);
         }
         if (originError != e) {
             originSource = frame.p.source == null ? null : frame.p.source.tojstring();
@@ -178,7 +178,7 @@ public final class ScriptRun {
     private static ScriptLuaError positioned(LuaValue value, ScriptClosure frame, int pc) {
         if (value.isstring()) {
             LuaString text = Lua51Arith.toLuaString(value);
-            return new ScriptLuaError(LuaValue.valueOf(ScriptClosure.where(frame.p, pc) + text.tojstring()), true);
+            return new ScriptLuaError(LuaValue.valueOf(ScriptClosure.where(frame.p, pc).concat(text.tojstring())), true);
         }
         return new ScriptLuaError(value, true);
     }

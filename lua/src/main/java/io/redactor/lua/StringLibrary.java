@@ -1,11 +1,18 @@
 package io.redactor.lua;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
 import org.luaj.vm2.Globals;
+import org.luaj.vm2.LuaClosure;
+import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaNumber;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
+import org.luaj.vm2.compiler.DumpState;
 import org.luaj.vm2.lib.StringLib;
 
 /**
@@ -13,6 +20,11 @@ import org.luaj.vm2.lib.StringLib;
  * ({@code %.14g}), plus our {@code string.format} and the 5.1 {@code gfind}.
  */
 final class StringLibrary {
+    /** ESC "Lua", version 5.1, official format, little endian, sizes of int, size_t, Instruction, lua_Number, floats. */
+    private static final byte[] LUA51_HEADER = {0x1b, 'L', 'u', 'a', 0x51, 0, 1, 4, 8, 4, 8, 0};
+    /** LuaJ's 5.2 header: signature, version, format, six sizes and flags, then the six bytes of LUAC_TAIL. */
+    private static final int LUAJ_HEADER_LENGTH = 18;
+
     private StringLibrary() {
     }
 
@@ -42,7 +54,7 @@ final class StringLibrary {
         // arguments (by position) that are strings, to be converted from numbers the Lua 5.1 way
         wrap(t, luaj, "byte", 1);
         wrap(t, luaj, "char", 0);
-        wrap(t, luaj, "dump", 0);
+        Fn.put(t, "dump", StringLibrary::dump);
         wrap(t, luaj, "find", 1, 2);
         wrap(t, luaj, "gmatch", 1, 2);
         wrap(t, luaj, "gsub", 1, 2, 3);
@@ -89,6 +101,32 @@ final class StringLibrary {
             }
             return f.invoke(a);
         }));
+    }
+
+    /**
+     * string.dump. Lua 5.1 dumps Lua functions only ("unable to dump given function" for the others). Nothing can
+     * load the chunk again (binary chunks are parsed as source and refused), so what scripts can see of it is its
+     * header: Lua 5.1's, in front of LuaJ's function body.
+     */
+    private static Varargs dump(Varargs args) {
+        LuaValue f = args.arg1();
+        if (!f.isfunction()) {
+            throw Args.typeError(args, 1, "function");
+        }
+        if (!(f instanceof LuaClosure closure)) {
+            throw new LuaError("unable to dump given function");
+        }
+        ByteArrayOutputStream luaj = new ByteArrayOutputStream();
+        try {
+            DumpState.dump(closure.p, luaj, false, DumpState.NUMBER_FORMAT_FLOATS_OR_DOUBLES, true);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        byte[] body = luaj.toByteArray();
+        ByteArrayOutputStream chunk = new ByteArrayOutputStream(LUA51_HEADER.length + body.length);
+        chunk.writeBytes(LUA51_HEADER);
+        chunk.write(body, LUAJ_HEADER_LENGTH, body.length - LUAJ_HEADER_LENGTH);
+        return LuaString.valueUsing(chunk.toByteArray());
     }
 
     private static Varargs replace(Varargs args, int n, LuaValue value) {

@@ -88,7 +88,7 @@ class LuaEngineTest {
                 error("getmetatable('').__index = nil return 1"));
         assertEquals("ERR user_script:1: Attempt to modify a readonly table script: " + sha("redis.call = nil")
                 + ", on @user_script:1.", error("redis.call = nil"));
-        assertEquals(LuaValue.NIL, eval("return getmetatable(_G)"));
+        assertEquals("table", evalString("return type(getmetatable(_G))"));
         assertEquals("true", evalString("return tostring(getmetatable('').__index == string)"));
         assertEquals("nil", evalString("return tostring(rawget(_G, 'x'))"));
     }
@@ -138,7 +138,7 @@ class LuaEngineTest {
         LuaValue caught = ENGINE.compile("local ok, e = pcall(redis.call, 'nosuch') return e".getBytes(StandardCharsets.UTF_8))
                 .run(unknown, List.of(), List.of());
         assertEquals("ERR Unknown Redis command called from script", caught.tojstring());
-        // arguments reach the context as bytes, numbers written as Lua 5.1 does
+        // arguments reach the context as bytes, numbers written with %.17g as Redis does (not Lua's %.14g)
         List<String> seen = new ArrayList<>();
         ScriptContext echo = (command, run) -> {
             for (byte[] c : command) {
@@ -149,6 +149,61 @@ class LuaEngineTest {
         assertEquals(4, ENGINE.compile("return redis.call('set', KEYS[1], 1.5, 10)".getBytes(StandardCharsets.UTF_8))
                 .run(echo, List.of("k".getBytes()), List.of()).toint());
         assertEquals(List.of("set", "k", "1.5", "10"), seen);
+    }
+
+    @Test
+    void numbersGoToCommandsWithSeventeenDigits() {
+        List<String> seen = new ArrayList<>();
+        ScriptContext echo = (command, run) -> {
+            for (byte[] c : command) {
+                seen.add(new String(c, StandardCharsets.UTF_8));
+            }
+            return LuaValue.TRUE;
+        };
+        ENGINE.compile("return redis.call('x', 0.1 + 0.2, 1e15, 2^53, 123456789012345678, 1/0, 0/0, -7, 3.5)"
+                .getBytes(StandardCharsets.UTF_8)).run(echo, List.of(), List.of());
+        assertEquals(List.of("x", "0.30000000000000004", "1000000000000000", "9007199254740992",
+                "1.2345678901234568e+17", "inf", "-nan", "-7", "3.5"), seen);
+    }
+
+    @Test
+    void errorsOfCommandsCarryTheStatsFlagAsInRedis() {
+        ScriptContext wrongType = (command, run) -> RedisErrorReply.of("WRONGTYPE Operation against a key holding the wrong kind of value");
+        assertEquals("{\"ignore_error_stats_update\":true,\"err\":\"WRONGTYPE Operation against a key holding the wrong kind of value\"}",
+                luaWithLibraries("return cjson.encode(redis.pcall('lpush', 'k', 'v'))", wrongType));
+        // errors of the redis library itself have no flag
+        assertEquals("{\"err\":\"ERR Please specify at least one argument for this redis lib call\"}",
+                luaWithLibraries("return cjson.encode(redis.pcall())", wrongType));
+        assertEquals("{\"err\":\"ERR Lua redis lib command arguments must be strings or integers\"}",
+                luaWithLibraries("return cjson.encode(redis.pcall('get', {}))", wrongType));
+        assertEquals("{\"err\":\"MY x\"}", luaWithLibraries("return cjson.encode(redis.error_reply('MY x'))", wrongType));
+    }
+
+    private static String luaWithLibraries(String body, ScriptContext context) {
+        LuaEngine engine = new LuaEngine(io.redactor.lua.libs.RedisLuaLibraries.all(), "7.0.15", 0x07000f);
+        return engine.compile(body.getBytes(StandardCharsets.UTF_8)).run(context, List.of(), List.of()).tojstring();
+    }
+
+    @Test
+    void redisHelpersTakeNumbersAsLuaToNumberDoes() {
+        // lua_tonumber: numeric strings count, anything else is 0; the C int truncates
+        assertEquals("0 0 0", evalString("return select('#', redis.log('1', 'x')) .. ' ' .. select('#', redis.log(3.9, 'x'))"
+                + " .. ' ' .. select('#', redis.log(-0.5, 'x'))"));
+        assertEquals("ERR First argument must be a number (log level). script: " + sha("return redis.log('a', 'x')")
+                + ", on @user_script:1.", error("return redis.log('a', 'x')"));
+        assertEquals("ERR RESP version must be 2 or 3. script: " + sha("return redis.setresp('x')") + ", on @user_script:1.",
+                error("return redis.setresp('x')"));
+        assertEquals("ERR RESP version must be 2 or 3. script: " + sha("return redis.setresp({})") + ", on @user_script:1.",
+                error("return redis.setresp({})"));
+        assertEquals("0 0", evalString("return select('#', redis.setresp('3')) .. ' ' .. select('#', redis.setresp(2.5))"));
+        assertEquals("0 0", evalString("return select('#', redis.set_repl('x')) .. ' ' .. select('#', redis.set_repl(1.5))"));
+        assertEquals("ERR redis.set_repl() requires two arguments. script: " + sha("return redis.set_repl()")
+                + ", on @user_script:1.", error("return redis.set_repl()"));
+        assertEquals("ERR redis.set_repl() requires two arguments. script: " + sha("return redis.set_repl(1, 2)")
+                + ", on @user_script:1.", error("return redis.set_repl(1, 2)"));
+        assertEquals("ERR Lua redis lib command arguments must be strings or integers script: "
+                + sha("return redis.acl_check_cmd({})") + ", on @user_script:1.", error("return redis.acl_check_cmd({})"));
+        assertEquals("true", evalString("return tostring(redis.acl_check_cmd('get', 1.5))"));
     }
 
     @Test
@@ -179,6 +234,41 @@ class LuaEngineTest {
     }
 
     @Test
+    void globalsHaveRedisReadOnlyErrorMetatable() {
+        assertEquals("function nil nil", evalString("local mt = getmetatable(_G) "
+                + "return type(mt.__index) .. ' ' .. type(mt.__newindex) .. ' ' .. type(getmetatable(mt))"));
+        assertEquals("ERR user_script:1: Script attempted to access nonexistent global variable 'zzz' script: "
+                + sha("return getmetatable(_G).__index(_G, 'zzz')") + ", on @user_script:1.",
+                error("return getmetatable(_G).__index(_G, 'zzz')"));
+        assertEquals("Script attempted to access nonexistent global variable 'q'",
+                evalString("local ok, e = pcall(getmetatable(_G).__index, _G, 'q') return e"));
+        assertEquals("ERR user_script:1: Wrong number of arguments to luaProtectedTableError script: "
+                + sha("return getmetatable(_G).__index(1)") + ", on @user_script:1.", error("return getmetatable(_G).__index(1)"));
+        assertEquals("ERR user_script:1: Second argument to luaProtectedTableError must be a string or number script: "
+                + sha("return _G[{}]") + ", on @user_script:1.", error("return _G[{}]"));
+        assertEquals("ERR user_script:1: Script attempted to access nonexistent global variable '0.3' script: "
+                + sha("return _G[0.1 + 0.2]") + ", on @user_script:1.", error("return _G[0.1 + 0.2]"));
+        assertEquals("ERR user_script:1: Attempt to modify a readonly table script: "
+                + sha("getmetatable(_G).__index = nil") + ", on @user_script:1.", error("getmetatable(_G).__index = nil"));
+        assertEquals("ERR Attempt to modify a readonly table script: " + sha("rawset(getmetatable(_G), '__newindex', next)")
+                + ", on @user_script:1.", error("rawset(getmetatable(_G), '__newindex', next)"));
+    }
+
+    @Test
+    void coroutinesGiveBackTheErrorValueTheirBodyRaised() {
+        assertEquals("false table MYCO x", evalString("local ok, e = coroutine.resume(coroutine.create(function() "
+                + "error({err='MYCO x'}) end)) return tostring(ok) .. ' ' .. type(e) .. ' ' .. e.err"));
+        ScriptContext unknown = (command, run) -> RedisErrorReply.of("ERR Unknown Redis command called from script");
+        LuaValue e = ENGINE.compile("local ok, e = coroutine.resume(coroutine.create(function() return redis.call('x') end)) return e"
+                .getBytes(StandardCharsets.UTF_8)).run(unknown, List.of(), List.of());
+        assertEquals("ERR Unknown Redis command called from script", ((RedisErrorReply) e).message());
+        assertEquals("WRAPPED x script: " + sha("return coroutine.wrap(function() error({err='WRAPPED x'}) end)()")
+                + ", on @user_script:1.", error("return coroutine.wrap(function() error({err='WRAPPED x'}) end)()"));
+        assertEquals("ERR user_script:1: user_script:1: in co script: " + sha("return coroutine.wrap(function() error('in co') end)()")
+                + ", on @user_script:1.", error("return coroutine.wrap(function() error('in co') end)()"));
+    }
+
+    @Test
     void pcallOfAnErrorTableGivesItsErrField() {
         assertEquals("x", evalString("local ok, e = pcall(error, {err='x'}) return e"));
         assertEquals("table", evalString("local ok, e = pcall(error, {foo='x'}) return type(e)"));
@@ -187,10 +277,23 @@ class LuaEngineTest {
 
     @Test
     void binaryChunksAreRefusedAsRedisDoes() {
-        assertEquals("[string \"\u001bLuaR\"]:1: unexpected symbol near 'char(27)'",
+        assertEquals("[string \"\u001bLuaQ\"]:1: unexpected symbol near 'char(27)'",
                 evalString("local f, e = loadstring(string.dump(function() return 1 end)) return e"));
         assertEquals("[string \"x = 1\"]:1: Attempt to modify a readonly table",
                 evalString("local f = loadstring('x = 1') local ok, e = pcall(f) return e"));
+    }
+
+    @Test
+    void stringDumpWritesALua51HeaderAndDumpsLuaFunctionsOnly() {
+        assertEquals("1b4c75615100010408040800", evalString("local d = string.dump(function() return 1 end) "
+                + "local h = '' for i = 1, 12 do h = h .. string.format('%02x', d:byte(i)) end return h"));
+        assertEquals("ERR user_script:1: unable to dump given function script: " + sha("return string.dump(redis.call)")
+                + ", on @user_script:1.", error("return string.dump(redis.call)"));
+        assertEquals("unable to dump given function", evalString("local ok, e = pcall(string.dump, string.len) return e"));
+        assertEquals("ERR user_script:1: bad argument #1 to 'dump' (function expected, got no value) script: "
+                + sha("return string.dump()") + ", on @user_script:1.", error("return string.dump()"));
+        assertEquals("ERR user_script:1: bad argument #1 to 'dump' (function expected, got number) script: "
+                + sha("return string.dump(1)") + ", on @user_script:1.", error("return string.dump(1)"));
     }
 
     @Test
