@@ -1,4 +1,4 @@
-package io.redactor.actors.node.config;
+package io.redactor.core;
 
 /**
  * Redis's glob-style matching ({@code stringmatchlen}), as used by KEYS, SCAN MATCH, PSUBSCRIBE and CONFIG GET.
@@ -76,7 +76,7 @@ public final class GlobPattern {
     }
 
     /** Whether the pattern uses {@code *}, {@code ?} or {@code [}: CONFIG GET looks other names up directly. */
-    static boolean hasWildcards(byte[] pattern) {
+    public static boolean hasWildcards(byte[] pattern) {
         for (byte b : pattern) {
             if (b == '*' || b == '?' || b == '[') {
                 return true;
