@@ -48,10 +48,12 @@ public final class LuaEngine {
     }
 
     /**
-     * The compiled script for this body, compiling it on first sight.
+     * The compiled script for this body, compiling it on first sight. A {@code #!lua} first line is read as
+     * Redis's shebang ({@link CompiledScript#shebang()}) and compiled as an empty line.
      *
-     * @throws ScriptCompileError the body is not valid Lua; its message is Redis's
-     *                            ({@code "Error compiling script (new function): user_script:1: ..."})
+     * @throws ScriptCompileError the shebang is invalid or the body is not valid Lua; its message is Redis's
+     *                            ({@code "ERR Unexpected flag in script shebang: x"},
+     *                            {@code "ERR Error compiling script (new function): user_script:1: ..."})
      */
     public CompiledScript compile(byte[] body) {
         String sha = RedisLibrary.sha1hex(body);
@@ -59,13 +61,15 @@ public final class LuaEngine {
         if (cached != null) {
             return cached;
         }
+        Shebang shebang = Shebang.parse(body);
+        int from = shebang.codeOffset();
         Prototype p;
         try {
-            p = BaseLibrary.compile(body, 0, body.length, CHUNK_NAME);
+            p = BaseLibrary.compile(body, from, body.length - from, CHUNK_NAME);
         } catch (LuaError e) {
             throw new ScriptCompileError("Error compiling script (new function): " + e.getMessage());
         }
-        CompiledScript script = new CompiledScript(this, sha, p);
+        CompiledScript script = new CompiledScript(this, sha, p, shebang);
         CompiledScript raced = scripts.putIfAbsent(sha, script);
         return raced != null ? raced : script;
     }
