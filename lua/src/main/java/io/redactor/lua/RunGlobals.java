@@ -10,10 +10,9 @@ import org.luaj.vm2.Varargs;
  * Nothing can be added (Redis 7.0's read-only globals) and reading an unknown name is an error, so one
  * script can never leave anything behind for another. Costs one small object per run.
  */
-final class RunGlobals extends LuaTable {
+final class RunGlobals extends ReadOnlyGlobals {
     static final LuaString KEYS = LuaValue.valueOf("KEYS");
     static final LuaString ARGV = LuaValue.valueOf("ARGV");
-    static final LuaString G = LuaValue.valueOf("_G");
 
     private final LuaTable library;
     private final LuaTable keys;
@@ -23,16 +22,6 @@ final class RunGlobals extends LuaTable {
         this.library = library;
         this.keys = keys;
         this.argv = argv;
-    }
-
-    @Override
-    public LuaValue get(LuaValue key) {
-        LuaValue v = rawget(key);
-        if (v.isnil()) {
-            throw new org.luaj.vm2.LuaError("Script attempted to access nonexistent global variable '"
-                    + (key.isstring() ? key.tojstring() : key.typename()) + "'");
-        }
-        return v;
     }
 
     @Override
@@ -55,61 +44,6 @@ final class RunGlobals extends LuaTable {
         return NIL;
     }
 
-    @Override
-    public LuaValue get(int key) {
-        return get(LuaValue.valueOf(key));
-    }
-
-    @Override
-    public LuaValue rawget(int key) {
-        return NIL;
-    }
-
-    @Override
-    public void set(LuaValue key, LuaValue value) {
-        throw new org.luaj.vm2.LuaError(ReadOnlyTable.READONLY);
-    }
-
-    @Override
-    public void set(int key, LuaValue value) {
-        throw new org.luaj.vm2.LuaError(ReadOnlyTable.READONLY);
-    }
-
-    @Override
-    public void rawset(LuaValue key, LuaValue value) {
-        throw ReadOnlyTable.unpositioned();
-    }
-
-    @Override
-    public void rawset(int key, LuaValue value) {
-        throw ReadOnlyTable.unpositioned();
-    }
-
-    @Override
-    public LuaValue setmetatable(LuaValue metatable) {
-        throw ReadOnlyTable.unpositioned();
-    }
-
-    @Override
-    public LuaValue getmetatable() {
-        return null;
-    }
-
-    @Override
-    public int length() {
-        return 0;
-    }
-
-    @Override
-    public LuaValue len() {
-        return LuaValue.ZERO;
-    }
-
-    @Override
-    public int rawlen() {
-        return 0;
-    }
-
     /** KEYS, ARGV, _G, then the library's names. */
     @Override
     public Varargs next(LuaValue key) {
@@ -122,7 +56,6 @@ final class RunGlobals extends LuaTable {
         if (key.raweq(ARGV)) {
             return varargsOf(G, this);
         }
-        Varargs n = library.next(key.raweq(G) ? NIL : key);
-        return n;
+        return library.next(key.raweq(G) ? NIL : key);
     }
 }
