@@ -1,7 +1,8 @@
 package io.redactor.core;
 
 /**
- * Redis's glob-style matching ({@code stringmatchlen}), as used by KEYS, SCAN MATCH, PSUBSCRIBE and CONFIG GET.
+ * Redis's glob-style matching ({@code stringmatchlen}), as used by KEYS, SCAN MATCH, PSUBSCRIBE, CONFIG GET and
+ * FUNCTION LIST LIBRARYNAME.
  *
  * <p>Syntax, byte by byte:
  * <ul>
