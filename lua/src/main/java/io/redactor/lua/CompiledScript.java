@@ -10,11 +10,18 @@ public final class CompiledScript {
     private final LuaEngine engine;
     private final String sha;
     private final Prototype prototype;
+    private final Shebang shebang;
 
-    CompiledScript(LuaEngine engine, String sha, Prototype prototype) {
+    CompiledScript(LuaEngine engine, String sha, Prototype prototype, Shebang shebang) {
         this.engine = engine;
         this.sha = sha;
         this.prototype = prototype;
+        this.shebang = shebang;
+    }
+
+    /** The body's {@code #!lua flags=...} line, or {@link Shebang#NONE} (EVAL compatibility mode). */
+    public Shebang shebang() {
+        return shebang;
     }
 
     /** The SHA1 of the body, lowercase hex, as EVALSHA names it. */

@@ -16,6 +16,8 @@ public final class LuaEngine {
     public static final String CHUNK_NAME = "@user_script";
 
     private final LuaTable library;
+    private final LuaTable functionLibrary;
+    private final LuaTable loadLibrary;
     private final LuaRandom random = new LuaRandom();
     private final ConcurrentHashMap<String, CompiledScript> scripts = new ConcurrentHashMap<>();
 
@@ -31,16 +33,31 @@ public final class LuaEngine {
      */
     public LuaEngine(List<LuaLibrary> libraries, String version, int versionNum) {
         ReadOnlyTable g = new ReadOnlyTable();
+        ReadOnlyTable f = new ReadOnlyTable();
         BaseLibrary.install(g);
-        g.rawset("string", StringLibrary.shared());
-        g.rawset("table", ((ReadOnlyTable) TableLibrary.create()).freeze());
-        g.rawset("math", ((ReadOnlyTable) MathLibrary.create(random)).freeze());
-        g.rawset("coroutine", ((ReadOnlyTable) CoroutineLibrary.create()).freeze());
+        BaseLibrary.install(f);
+        f.rawset(LuaValue.valueOf("__redis__err__handler"), LuaValue.NIL);
+        LuaTable table = ((ReadOnlyTable) TableLibrary.create()).freeze();
+        LuaTable math = ((ReadOnlyTable) MathLibrary.create(random)).freeze();
+        LuaTable coroutine = ((ReadOnlyTable) CoroutineLibrary.create()).freeze();
+        for (ReadOnlyTable t : List.of(g, f)) {
+            t.rawset("string", StringLibrary.shared());
+            t.rawset("table", table);
+            t.rawset("math", math);
+            t.rawset("coroutine", coroutine);
+        }
         g.rawset("redis", ((ReadOnlyTable) RedisLibrary.create(version, versionNum)).freeze());
+        f.rawset("redis", ((ReadOnlyTable) RedisLibrary.createForFunctions(version, versionNum)).freeze());
         for (LuaLibrary lib : libraries) {
-            g.rawset(lib.name(), ReadOnlyTable.copyOf(lib.create()));
+            LuaTable copy = ReadOnlyTable.copyOf(lib.create());
+            g.rawset(lib.name(), copy);
+            f.rawset(lib.name(), copy);
         }
         this.library = g.freeze();
+        this.functionLibrary = f.freeze();
+        ReadOnlyTable load = new ReadOnlyTable();
+        load.rawset("redis", ((ReadOnlyTable) RedisLibrary.createForLoading(version, versionNum)).freeze());
+        this.loadLibrary = load.freeze();
     }
 
     LuaTable library() {
@@ -48,10 +65,44 @@ public final class LuaEngine {
     }
 
     /**
-     * The compiled script for this body, compiling it on first sight.
+     * FUNCTION LOAD's part in the engine: compiles a library's code as chunk {@code @user_function} and runs it
+     * once, where only the load-time {@code redis} table exists (see {@link LibraryGlobals}); each
+     * {@code redis.register_function} goes to {@code registrar}. Runs on the calling thread.
      *
-     * @throws ScriptCompileError the body is not valid Lua; its message is Redis's
-     *                            ({@code "Error compiling script (new function): user_script:1: ..."})
+     * @param code          the library as given to FUNCTION LOAD (with its {@code #!lua name=...} line)
+     * @param codeOffset    where the Lua code starts: the LF ending the first line, so that lines count from it
+     * @param context       receives {@code redis.log}; its {@code call} is never used
+     * @param timeoutMillis Redis's 500 ms load limit ("FUNCTION LOAD timeout"); 0 for none
+     * @throws ScriptCompileError with Redis's text: {@code "ERR Error compiling function: user_function:2: ..."}
+     *                            or {@code "ERR Error registering functions: ERR user_function:3: ..."}
+     */
+    public void loadLibrary(byte[] code, int codeOffset, ScriptContext context, long timeoutMillis,
+            FunctionRegistrar registrar) {
+        Prototype p;
+        try {
+            p = BaseLibrary.compile(code, codeOffset, code.length - codeOffset, LibraryGlobals.CHUNK_NAME);
+        } catch (LuaError e) {
+            throw new ScriptCompileError("Error compiling function: " + e.getMessage());
+        }
+        LibraryGlobals globals = new LibraryGlobals(loadLibrary, functionLibrary);
+        ScriptClosure main = new ScriptClosure(p, globals, ScriptRun.DETACHED);
+        ScriptRun run = new ScriptRun(this, main, globals, context, registrar,
+                java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+        try {
+            run.execute();
+        } catch (ScriptError e) {
+            throw new ScriptCompileError("Error registering functions: " + e.message());
+        }
+        globals.loaded();
+    }
+
+    /**
+     * The compiled script for this body, compiling it on first sight. A {@code #!lua} first line is read as
+     * Redis's shebang ({@link CompiledScript#shebang()}) and compiled as an empty line.
+     *
+     * @throws ScriptCompileError the shebang is invalid or the body is not valid Lua; its message is Redis's
+     *                            ({@code "ERR Unexpected flag in script shebang: x"},
+     *                            {@code "ERR Error compiling script (new function): user_script:1: ..."})
      */
     public CompiledScript compile(byte[] body) {
         String sha = RedisLibrary.sha1hex(body);
@@ -59,13 +110,15 @@ public final class LuaEngine {
         if (cached != null) {
             return cached;
         }
+        Shebang shebang = Shebang.parse(body);
+        int from = shebang.codeOffset();
         Prototype p;
         try {
-            p = BaseLibrary.compile(body, 0, body.length, CHUNK_NAME);
+            p = BaseLibrary.compile(body, from, body.length - from, CHUNK_NAME);
         } catch (LuaError e) {
             throw new ScriptCompileError("Error compiling script (new function): " + e.getMessage());
         }
-        CompiledScript script = new CompiledScript(this, sha, p);
+        CompiledScript script = new CompiledScript(this, sha, p, shebang);
         CompiledScript raced = scripts.putIfAbsent(sha, script);
         return raced != null ? raced : script;
     }

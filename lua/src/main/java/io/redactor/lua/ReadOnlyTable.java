@@ -12,10 +12,31 @@ final class ReadOnlyTable extends LuaTable {
     static final String READONLY = "Attempt to modify a readonly table";
 
     private boolean frozen;
+    private boolean strict;
 
     ReadOnlyTable freeze() {
         frozen = true;
         return this;
+    }
+
+    /** Makes reading a missing field an error, as Redis's load-time {@code redis} table does. */
+    ReadOnlyTable strict() {
+        strict = true;
+        return this;
+    }
+
+    @Override
+    public LuaValue get(LuaValue key) {
+        LuaValue v = super.get(key);
+        if (strict && v.isnil()) {
+            throw ReadOnlyGlobals.nonexistent(key);
+        }
+        return v;
+    }
+
+    @Override
+    public LuaValue get(int key) {
+        return get(LuaValue.valueOf(key));
     }
 
     static LuaTable copyOf(LuaTable source) {

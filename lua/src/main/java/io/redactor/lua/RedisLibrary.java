@@ -29,7 +29,20 @@ final class RedisLibrary {
     private RedisLibrary() {
     }
 
+    /** The {@code redis} table of EVAL scripts. */
     static LuaTable create(String version, int versionNum) {
+        LuaTable t = createForFunctions(version, versionNum);
+        Fn.put(t, "replicate_commands", args -> LuaValue.TRUE);
+        Fn.put(t, "breakpoint", args -> LuaValue.FALSE);
+        Fn.put(t, "debug", args -> LuaValue.NONE);
+        return t;
+    }
+
+    /**
+     * The {@code redis} table functions see when they run: EVAL's without {@code replicate_commands},
+     * {@code breakpoint} and {@code debug}, which Redis 7.0 gives EVAL only.
+     */
+    static LuaTable createForFunctions(String version, int versionNum) {
         LuaTable t = new ReadOnlyTable();
         Fn.put(t, "call", args -> command(args, true));
         Fn.put(t, "pcall", args -> command(args, false));
@@ -55,32 +68,7 @@ final class RedisLibrary {
             byte[] bytes = s == null ? new byte[0] : copy(s);
             return LuaValue.valueOf(sha1hex(bytes));
         });
-        Fn.put(t, "log", args -> {
-            if (args.narg() < 2) {
-                throw raise("ERR redis.log() requires two arguments or more.");
-            }
-            if (!Lua51Arith.isNumeric(args.arg1())) {
-                throw raise("ERR First argument must be a number (log level).");
-            }
-            int level = Lua51Numbers.toIntLikeC(Lua51Arith.toNumber(args.arg1()));
-            if (level < LOG_DEBUG || level > LOG_WARNING) {
-                throw raise("ERR Invalid debug level.");
-            }
-            // Redis glues the arguments with a space before each but the first, even after one it skipped
-            StringBuilder message = new StringBuilder();
-            for (int i = 2; i <= args.narg(); i++) {
-                if (i > 2) {
-                    message.append(' ');
-                }
-                LuaString s = Lua51Arith.toLuaString(args.arg(i));
-                if (s != null) {
-                    message.append(new String(copy(s), StandardCharsets.ISO_8859_1));
-                }
-            }
-            ScriptRun run = ScriptRun.current();
-            run.context.log(level, message.toString());
-            return LuaValue.NONE;
-        });
+        Fn.put(t, "log", RedisLibrary::log);
         Fn.put(t, "setresp", args -> {
             if (args.narg() != 1) {
                 throw raise("ERR redis.setresp() requires one argument.");
@@ -104,9 +92,6 @@ final class RedisLibrary {
             ScriptRun.current().replicationFlags = flags;
             return LuaValue.NONE;
         });
-        Fn.put(t, "replicate_commands", args -> LuaValue.TRUE);
-        Fn.put(t, "breakpoint", args -> LuaValue.FALSE);
-        Fn.put(t, "debug", args -> LuaValue.NONE);
         Fn.put(t, "acl_check_cmd", args -> {
             if (args.narg() < 1) {
                 throw raise("ERR Please specify at least one argument for this redis lib call");
@@ -118,18 +103,67 @@ final class RedisLibrary {
             ScriptRun run = ScriptRun.current();
             return Fn.bool(run.context.aclCheck(command));
         });
-        t.rawset("LOG_DEBUG", LuaValue.valueOf(LOG_DEBUG));
-        t.rawset("LOG_VERBOSE", LuaValue.valueOf(LOG_VERBOSE));
-        t.rawset("LOG_NOTICE", LuaValue.valueOf(LOG_NOTICE));
-        t.rawset("LOG_WARNING", LuaValue.valueOf(LOG_WARNING));
+        putLogLevels(t);
         t.rawset("REPL_NONE", LuaValue.valueOf(REPL_NONE));
         t.rawset("REPL_AOF", LuaValue.valueOf(REPL_AOF));
         t.rawset("REPL_SLAVE", LuaValue.valueOf(REPL_REPLICA));
         t.rawset("REPL_REPLICA", LuaValue.valueOf(REPL_REPLICA));
         t.rawset("REPL_ALL", LuaValue.valueOf(REPL_ALL));
+        putVersion(t, version, versionNum);
+        return t;
+    }
+
+    /**
+     * The {@code redis} table a library's code sees while FUNCTION LOAD runs it: {@code register_function},
+     * {@code log}, the log levels and the version, nothing else; reading any other field is an error
+     * ("Script attempted to access nonexistent global variable 'call'"), as in Redis 7.0.
+     */
+    static LuaTable createForLoading(String version, int versionNum) {
+        ReadOnlyTable t = new ReadOnlyTable();
+        Fn.put(t, "register_function", FunctionRegistration::register);
+        Fn.put(t, "log", RedisLibrary::log);
+        putLogLevels(t);
+        putVersion(t, version, versionNum);
+        return t.strict();
+    }
+
+    private static void putLogLevels(LuaTable t) {
+        t.rawset("LOG_DEBUG", LuaValue.valueOf(LOG_DEBUG));
+        t.rawset("LOG_VERBOSE", LuaValue.valueOf(LOG_VERBOSE));
+        t.rawset("LOG_NOTICE", LuaValue.valueOf(LOG_NOTICE));
+        t.rawset("LOG_WARNING", LuaValue.valueOf(LOG_WARNING));
+    }
+
+    private static void putVersion(LuaTable t, String version, int versionNum) {
         t.rawset("REDIS_VERSION", LuaValue.valueOf(version));
         t.rawset("REDIS_VERSION_NUM", LuaValue.valueOf(versionNum));
-        return t;
+    }
+
+    private static Varargs log(Varargs args) {
+        if (args.narg() < 2) {
+            throw raise("ERR redis.log() requires two arguments or more.");
+        }
+        if (!Lua51Arith.isNumeric(args.arg1())) {
+            throw raise("ERR First argument must be a number (log level).");
+        }
+        int level = Lua51Numbers.toIntLikeC(Lua51Arith.toNumber(args.arg1()));
+        if (level < LOG_DEBUG || level > LOG_WARNING) {
+            throw raise("ERR Invalid debug level.");
+        }
+        // Redis glues the arguments with a space before each but the first, even after one it skipped
+        StringBuilder message = new StringBuilder();
+        for (int i = 2; i <= args.narg(); i++) {
+            if (i > 2) {
+                message.append(' ');
+            }
+            LuaString s = Lua51Arith.toLuaString(args.arg(i));
+            if (s != null) {
+                message.append(new String(copy(s), StandardCharsets.ISO_8859_1));
+            }
+        }
+        ScriptRun run = ScriptRun.current();
+        run.context.log(level, message.toString());
+        return LuaValue.NONE;
     }
 
     /** redis.error_reply's text: one leading '-' dropped, "ERR " added when there is no error code. */

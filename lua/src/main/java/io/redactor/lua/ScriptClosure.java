@@ -17,7 +17,8 @@ import org.luaj.vm2.Varargs;
  * scripts behave as Lua 5.1 where they can tell ({@code ..} and {@code #}, arithmetic on strings, error
  * messages with positions and variable names) and can be stopped: every backward jump and call counts down
  * the run's budget, and at zero the run polls its stop flag (a volatile read every {@link ScriptRun#POLL_EVERY}
- * steps instead of LuaJ's per-instruction debug hook).
+ * steps instead of LuaJ's per-instruction debug hook). A closure of a function library is bound to
+ * {@link ScriptRun#DETACHED} and counts against whichever run calls it.
  */
 final class ScriptClosure extends LuaClosure {
     private static final LuaString INDEX = LuaValue.valueOf("__index");
@@ -53,7 +54,7 @@ final class ScriptClosure extends LuaClosure {
         final Prototype p = this.p;
         final int[] code = p.code;
         final LuaValue[] k = p.k;
-        final ScriptRun run = this.run;
+        final ScriptRun run = this.run.detached ? ScriptRun.current() : this.run;
         for (int r = p.numparams; r < stack.length; r++) {
             if (stack[r] == null) {
                 stack[r] = NIL;
@@ -316,7 +317,7 @@ final class ScriptClosure extends LuaClosure {
                     }
                     case Lua.OP_CLOSURE: {
                         Prototype newp = p.p[i >>> 14];
-                        ScriptClosure ncl = new ScriptClosure(newp, run);
+                        ScriptClosure ncl = new ScriptClosure(newp, this.run);
                         org.luaj.vm2.Upvaldesc[] uv = newp.upvalues;
                         UpValue[] target = new UpValue[uv.length];
                         for (int j = 0; j < uv.length; ++j) {

@@ -1,9 +1,10 @@
 package io.redactor.lua;
 
 /**
- * A script that ended with an error. {@link #message()} is the error text Redis 7.0 puts before
- * {@code " script: <sha>, on @user_script:<line>."}: {@code "ERR user_script:1: boom"} for a string error,
- * the {@code err} field as is for a table error ({@code error({err='MY code'})}).
+ * A script or function that ended with an error. {@link #message()} is the error text Redis 7.0 puts before
+ * {@code " script: <sha>, on @user_script:<line>."} ({@code " script: <function>, on @user_function:<line>."}
+ * for FCALL): {@code "ERR user_script:1: boom"} for a string error, the {@code err} field as is for a table
+ * error ({@code error({err='MY code'})}).
  */
 public final class ScriptError extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -32,11 +33,16 @@ public final class ScriptError extends RuntimeException {
         return line;
     }
 
-    /** The full error reply text Redis 7.0 gives for this error in script {@code sha}. */
-    public String redisMessage(String sha) {
+    /**
+     * The full error reply text Redis 7.0 gives for this error in script {@code name} (a script's SHA1, a
+     * function's name: {@link ScriptRun#name()}). Redis adds {@code " script: <name>, on <source>:<line>."} only
+     * when it knows where the error was raised; when no Lua function was running (a function registered as a C
+     * function, {@code redis.register_function('f', redis.log)}), the text is the message alone.
+     */
+    public String redisMessage(String name) {
         if (source == null || line < 0) {
-            return getMessage() + " script: " + sha;
+            return getMessage();
         }
-        return getMessage() + " script: " + sha + ", on " + source + ":" + line + ".";
+        return getMessage() + " script: " + name + ", on " + source + ":" + line + ".";
     }
 }

@@ -10,19 +10,35 @@ import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
 
 /**
- * One execution of a compiled script: its globals ({@code KEYS}, {@code ARGV} over the shared libraries),
- * its stop flag and start time. Create with {@link CompiledScript#newRun}, run once with {@link #execute()};
+ * One execution of a compiled script or of a function: its globals ({@code KEYS}, {@code ARGV} over the shared
+ * libraries for a script, its library's globals for a function), its stop flag and start time. Create with
+ * {@link CompiledScript#newRun} or {@link LibraryFunction#newRun}, run once with {@link #execute()};
  * {@link #stop()} and {@link #elapsedNanos()} may be called from any thread meanwhile.
+ *
+ * <p>A script's Lua functions live no longer than its run, so they are bound to it. A library's functions outlive
+ * the FUNCTION LOAD that made them and may be called by any later run (a library keeps state in its upvalues
+ * between FCALLs, as in Redis), so they are bound to {@link #DETACHED} and use the run current on their thread.
  */
 public final class ScriptRun {
     /** Backward jumps and calls between two reads of the stop flag. */
     static final int POLL_EVERY = 1024;
     private static final ThreadLocal<ScriptRun> CURRENT = new ThreadLocal<>();
+    /** What library closures are bound to: "whichever run is current on this thread". Never executed. */
+    static final ScriptRun DETACHED = new ScriptRun();
 
     final LuaEngine engine;
     final CompiledScript script;
+    /** A function run's callback, or a library load's main chunk; null for a script run. */
+    private final LuaValue function;
+    private final Varargs functionArgs;
+    private final String name;
+    private final String chunk;
     final ScriptContext context;
-    final RunGlobals globals;
+    final LuaTable globals;
+    final boolean detached;
+    /** Set during FUNCTION LOAD only: where {@code redis.register_function} sends what it is given. */
+    final FunctionRegistrar registrar;
+    private final long timeoutNanos;
     private final long startNanos;
     private volatile boolean stopRequested;
     private volatile boolean running;
@@ -39,9 +55,64 @@ public final class ScriptRun {
     ScriptRun(LuaEngine engine, CompiledScript script, ScriptContext context, List<byte[]> keys, List<byte[]> argv) {
         this.engine = engine;
         this.script = script;
+        this.function = null;
+        this.functionArgs = LuaValue.NONE;
+        this.name = script.sha();
+        this.chunk = "user_script";
         this.context = context;
         this.globals = new RunGlobals(engine.library(), toTable(keys), toTable(argv));
+        this.detached = false;
+        this.registrar = null;
+        this.timeoutNanos = 0;
         this.startNanos = System.nanoTime();
+    }
+
+    /** A call of a library's function: {@code callback(keys, args)} in the library's globals. */
+    ScriptRun(LuaEngine engine, LibraryFunction function, ScriptContext context, List<byte[]> keys, List<byte[]> args) {
+        this.engine = engine;
+        this.script = null;
+        this.function = function.callback;
+        this.functionArgs = LuaValue.varargsOf(toTable(keys), toTable(args));
+        this.name = function.name;
+        this.chunk = LibraryGlobals.CHUNK;
+        this.context = context;
+        this.globals = function.globals;
+        this.detached = false;
+        this.registrar = null;
+        this.timeoutNanos = 0;
+        this.startNanos = System.nanoTime();
+    }
+
+    /** FUNCTION LOAD's one run of a library's main chunk; {@code timeoutNanos} 0 means no time limit. */
+    ScriptRun(LuaEngine engine, ScriptClosure main, LibraryGlobals globals, ScriptContext context,
+            FunctionRegistrar registrar, long timeoutNanos) {
+        this.engine = engine;
+        this.script = null;
+        this.function = main;
+        this.functionArgs = LuaValue.NONE;
+        this.name = null;
+        this.chunk = LibraryGlobals.CHUNK;
+        this.context = context;
+        this.globals = globals;
+        this.detached = false;
+        this.registrar = registrar;
+        this.timeoutNanos = timeoutNanos;
+        this.startNanos = System.nanoTime();
+    }
+
+    private ScriptRun() {
+        this.engine = null;
+        this.script = null;
+        this.function = null;
+        this.functionArgs = LuaValue.NONE;
+        this.name = null;
+        this.chunk = null;
+        this.context = null;
+        this.globals = null;
+        this.detached = true;
+        this.registrar = null;
+        this.timeoutNanos = 0;
+        this.startNanos = 0;
     }
 
     private static LuaTable toTable(List<byte[]> values) {
@@ -68,15 +139,17 @@ public final class ScriptRun {
         CURRENT.set(this);
         running = true;
         try {
-            ScriptClosure main = new ScriptClosure(script.prototype(), globals, this);
-            return main.call();
+            if (script != null) {
+                return new ScriptClosure(script.prototype(), globals, this).call();
+            }
+            return function.invoke(functionArgs).arg1();
         } catch (LuaError e) {
             if (stopRequested) {
                 throw new ScriptKilledError();
             }
             throw toScriptError(e);
         } catch (StackOverflowError e) {
-            throw new ScriptError("ERR user_script: stack overflow", null, -1);
+            throw new ScriptError("ERR " + chunk + ": stack overflow", null, -1);
         } finally {
             running = false;
             CURRENT.set(previous);
@@ -104,8 +177,17 @@ public final class ScriptRun {
         return System.nanoTime() - startNanos;
     }
 
+    /** The SHA1 of the script this runs (lowercase hex), or null for a function run. */
     public String sha() {
-        return script.sha();
+        return script == null ? null : script.sha();
+    }
+
+    /**
+     * What Redis's error texts call this run ({@code "script: <name>, on ..."}): the script's SHA1, or the
+     * function's name (null while a library loads).
+     */
+    public String name() {
+        return name;
     }
 
     /** The RESP version {@code redis.setresp} chose (2 or 3). */
@@ -136,6 +218,16 @@ public final class ScriptRun {
             int line = p.lineinfo != null && pc >= 0 && pc < p.lineinfo.length ? p.lineinfo[pc] : -1;
             throw new ScriptKilledError(p.source == null ? null : p.source.tojstring(), line);
         }
+        if (timeoutNanos > 0 && elapsedNanos() > timeoutNanos) {
+            // Redis raises it again at every line once the time is up; nothing at load time can catch it anyway
+            countdown = 1;
+            throw RedisLibrary.raise("ERR FUNCTION LOAD timeout");
+        }
+    }
+
+    /** What closures this run creates are bound to: the run itself for a script, {@link #DETACHED} otherwise. */
+    ScriptRun closureBinding() {
+        return script != null ? this : DETACHED;
     }
 
     /** A private Globals for LuaJ coroutines of this run (LuaThread keeps its running thread there). */

@@ -70,6 +70,14 @@ class LuaEngineTest {
     }
 
     @Test
+    void readingANonexistentGlobalNamesItOnlyWhenTheKeyIsAStringOrNumber() {
+        assertEquals("ERR user_script:1: Script attempted to access nonexistent global variable '1.5' script: "
+                + sha("return _G[1.5]") + ", on @user_script:1.", error("return _G[1.5]"));
+        assertEquals("ERR user_script:1: Second argument to luaProtectedTableError must be a string or number script: "
+                + sha("return _G[true]") + ", on @user_script:1.", error("return _G[true]"));
+    }
+
+    @Test
     void globalsAndLibrariesAreReadOnlyWithRedisErrors() {
         assertEquals("ERR user_script:1: Attempt to modify a readonly table script: " + sha("x = 1") + ", on @user_script:1.",
                 error("x = 1"));

@@ -1,6 +1,6 @@
 package io.redactor.actors.pubsub;
 
-import io.redactor.actors.node.config.GlobPattern;
+import io.redactor.core.GlobPattern;
 import io.redactor.core.keys.ByteKey;
 import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.PushReply;

@@ -3,6 +3,7 @@ package io.redactor.api.resp;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import io.redactor.core.SplitArgs;
 import io.redactor.core.number.NotANumberException;
 import io.redactor.core.number.RedisIntegers;
 
@@ -129,7 +130,7 @@ final class RespDecoder extends ByteToMessageDecoder {
         byte[] line = new byte[end - start];
         in.getBytes(start, line);
         in.readerIndex(newline + 1);
-        byte[][] command = InlineCommandParser.split(line, 0, line.length);
+        byte[][] command = SplitArgs.split(line, 0, line.length);
         if (command == null) {
             fail(out, "unbalanced quotes in request");
             return false;

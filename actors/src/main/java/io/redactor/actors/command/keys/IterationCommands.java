@@ -9,7 +9,7 @@ import io.redactor.actors.data.Db;
 import io.redactor.actors.data.Lookup;
 import io.redactor.actors.data.PartitionData;
 import io.redactor.actors.data.Values;
-import io.redactor.actors.node.config.GlobPattern;
+import io.redactor.core.GlobPattern;
 import io.redactor.core.reply.ArrayReply;
 import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.NullReply;

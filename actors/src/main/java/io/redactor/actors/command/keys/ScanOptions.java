@@ -2,7 +2,7 @@ package io.redactor.actors.command.keys;
 
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.KeyCall;
-import io.redactor.actors.node.config.GlobPattern;
+import io.redactor.core.GlobPattern;
 
 /**
  * The MATCH and COUNT options of SSCAN, HSCAN and ZSCAN, parsed as Redis's scanGenericCommand does: pairs from

@@ -7,7 +7,7 @@ import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.Help;
-import io.redactor.actors.node.config.GlobPattern;
+import io.redactor.core.GlobPattern;
 import io.redactor.core.reply.ArrayReply;
 import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.IntegerReply;

@@ -1,5 +1,6 @@
 package io.redactor.actors.node.config;
 
+import io.redactor.core.GlobPattern;
 import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.MapReply;

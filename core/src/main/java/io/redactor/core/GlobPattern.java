@@ -1,7 +1,8 @@
-package io.redactor.actors.node.config;
+package io.redactor.core;
 
 /**
- * Redis's glob-style matching ({@code stringmatchlen}), as used by KEYS, SCAN MATCH, PSUBSCRIBE and CONFIG GET.
+ * Redis's glob-style matching ({@code stringmatchlen}), as used by KEYS, SCAN MATCH, PSUBSCRIBE, CONFIG GET and
+ * FUNCTION LIST LIBRARYNAME.
  *
  * <p>Syntax, byte by byte:
  * <ul>
@@ -76,7 +77,7 @@ public final class GlobPattern {
     }
 
     /** Whether the pattern uses {@code *}, {@code ?} or {@code [}: CONFIG GET looks other names up directly. */
-    static boolean hasWildcards(byte[] pattern) {
+    public static boolean hasWildcards(byte[] pattern) {
         for (byte b : pattern) {
             if (b == '*' || b == '?' || b == '[') {
                 return true;

@@ -1,20 +1,22 @@
-package io.redactor.api.resp;
+package io.redactor.core;
 
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits an inline command line into arguments the way redis-cli users expect and Redis does: whitespace
- * separates arguments; double quotes allow escapes ({@code \n \r \t \b \a \\ \" \xHH}); single quotes allow
- * only {@code \'}; a closing quote must be followed by whitespace or the end of the line.
+ * Redis's {@code sdssplitargs}: how inline commands and script shebang lines ({@code #!lua flags=...},
+ * {@code #!lua name=...}) are split into arguments. Whitespace separates arguments; double quotes allow escapes
+ * ({@code \n \r \t \b \a \\ \" \xHH}); single quotes allow only {@code \'}; a closing quote must be followed by
+ * whitespace or the end of the line. Outside quotes only space, tab, CR and LF end an argument, while any C
+ * whitespace (also {@code \v}, {@code \f}) is skipped between arguments.
  */
-final class InlineCommandParser {
-    private InlineCommandParser() {
+public final class SplitArgs {
+    private SplitArgs() {
     }
 
     /** The arguments, or null when quotes are unbalanced. */
-    static byte[][] split(byte[] line, int from, int to) {
+    public static byte[][] split(byte[] line, int from, int to) {
         List<byte[]> args = new ArrayList<>();
         int i = from;
         while (true) {

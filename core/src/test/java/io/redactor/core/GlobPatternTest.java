@@ -1,4 +1,4 @@
-package io.redactor.actors.node.config;
+package io.redactor.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

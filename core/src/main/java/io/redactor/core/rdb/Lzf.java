@@ -1,0 +1,192 @@
+package io.redactor.core.rdb;
+
+/**
+ * LZF as Redis 7.0 uses it for RDB strings: the compressor is liblzf 3.6's in Redis's configuration (16-bit
+ * hash table, {@code VERY_FAST}, not {@code ULTRA_FAST}), so that payloads come out byte for byte as Redis writes them;
+ * the decompressor checks its input ({@code CHECK_INPUT}).
+ *
+ * <p>Format: {@code 000LLLLL} followed by L+1 literal bytes; {@code LLLooooo oooooooo} copies L+2 bytes from
+ * offset o+1 back; {@code 111ooooo LLLLLLLL oooooooo} copies L+9 bytes.
+ *
+ * <p>Two quirks of the C code are kept because they decide the output: a match is never taken at input position 0
+ * (the hash table's "empty" value), and positions inside a match are not hashed except its last two. Redis leaves
+ * its hash table uninitialised, so in rare cases it finds a match through a stale pointer that a clean table (as
+ * here) does not: the data round-trips either way.
+ */
+public final class Lzf {
+    private static final int HLOG = 16;
+    private static final int HSIZE = 1 << HLOG;
+    private static final int MAX_LIT = 1 << 5;
+    private static final int MAX_OFF = 1 << 13;
+    private static final int MAX_REF = (1 << 8) + (1 << 3);
+
+    private Lzf() {
+    }
+
+    /**
+     * Compresses {@code in[inOff, inOff + inLen)} into {@code out}, using at most {@code outLen} bytes.
+     *
+     * @param out a buffer of at least {@code outLen + 1} bytes (the C code may write one byte past the limit
+     *            while finding out it does not fit)
+     * @return the compressed length, or 0 when the result does not fit in {@code outLen} bytes
+     */
+    public static int compress(byte[] in, int inOff, int inLen, byte[] out, int outLen) {
+        if (inLen == 0 || outLen == 0) {
+            return 0;
+        }
+        int[] table = new int[HSIZE];
+        int ip = inOff;
+        int inEnd = inOff + inLen;
+        int op = 0;
+        int outEnd = outLen;
+        int lit = 0;
+        op++; // start run
+        int hval = first(in, ip);
+        while (ip < inEnd - 2) {
+            hval = next(hval, in, ip);
+            int slot = index(hval);
+            int ref = table[slot];
+            table[slot] = ip;
+            int off;
+            if (ref > inOff && (off = ip - ref - 1) < MAX_OFF
+                    && in[ref] == in[ip] && in[ref + 1] == in[ip + 1] && in[ref + 2] == in[ip + 2]) {
+                int len = 2;
+                int maxlen = inEnd - ip - len;
+                maxlen = Math.min(maxlen, MAX_REF);
+                out[op - lit - 1] = (byte) (lit - 1); // stop run
+                op -= lit == 0 ? 1 : 0; // undo run if length is zero
+                if (op + 3 + 1 >= outEnd) {
+                    return 0;
+                }
+                len = matchLength(in, ref, ip, len, maxlen);
+                len -= 2; // len is now #octets - 1
+                ip++;
+                if (len < 7) {
+                    out[op++] = (byte) ((off >> 8) + (len << 5));
+                } else {
+                    out[op++] = (byte) ((off >> 8) + (7 << 5));
+                    out[op++] = (byte) (len - 7);
+                }
+                out[op++] = (byte) off;
+                lit = 0;
+                op++; // start run
+                ip += len + 1;
+                if (ip >= inEnd - 2) {
+                    break;
+                }
+                // VERY_FAST: hash only the last two positions of the match
+                ip -= 2;
+                hval = first(in, ip);
+                hval = next(hval, in, ip);
+                table[index(hval)] = ip;
+                ip++;
+                hval = next(hval, in, ip);
+                table[index(hval)] = ip;
+                ip++;
+            } else {
+                if (op >= outEnd) {
+                    return 0;
+                }
+                lit++;
+                out[op++] = in[ip++];
+                if (lit == MAX_LIT) {
+                    out[op - lit - 1] = (byte) (lit - 1); // stop run
+                    lit = 0;
+                    op++; // start run
+                }
+            }
+        }
+        if (op + 3 > outEnd) { // at most 3 bytes can be missing here
+            return 0;
+        }
+        while (ip < inEnd) {
+            lit++;
+            out[op++] = in[ip++];
+            if (lit == MAX_LIT) {
+                out[op - lit - 1] = (byte) (lit - 1);
+                lit = 0;
+                op++;
+            }
+        }
+        out[op - lit - 1] = (byte) (lit - 1); // end run
+        op -= lit == 0 ? 1 : 0;
+        return op;
+    }
+
+    /**
+     * How far the match goes, as the C loop counts it: when more than 16 bytes remain it first compares 16 more
+     * bytes without looking at {@code maxlen}, so a match may end up to two bytes past it (at the input's end).
+     */
+    private static int matchLength(byte[] in, int ref, int ip, int len, int maxlen) {
+        if (maxlen > 16) {
+            for (int k = 0; k < 16; k++) {
+                len++;
+                if (in[ref + len] != in[ip + len]) {
+                    return len;
+                }
+            }
+        }
+        do {
+            len++;
+        } while (len < maxlen && in[ref + len] == in[ip + len]);
+        return len;
+    }
+
+    private static int first(byte[] in, int p) {
+        return ((in[p] & 0xff) << 8) | (in[p + 1] & 0xff);
+    }
+
+    private static int next(int v, byte[] in, int p) {
+        return (v << 8) | (in[p + 2] & 0xff);
+    }
+
+    private static int index(int h) {
+        return ((h >>> (3 * 8 - HLOG)) - h * 5) & (HSIZE - 1);
+    }
+
+    /**
+     * Decompresses {@code in[inOff, inOff + inLen)} into {@code out[0, outLen)}.
+     *
+     * @return the decompressed length, or 0 when the input is corrupt or the output does not fit
+     */
+    public static int decompress(byte[] in, int inOff, int inLen, byte[] out, int outLen) {
+        int ip = inOff;
+        int inEnd = inOff + inLen;
+        int op = 0;
+        if (inLen == 0) {
+            return 0;
+        }
+        do {
+            int ctrl = in[ip++] & 0xff;
+            if (ctrl < (1 << 5)) {
+                ctrl++;
+                if (op + ctrl > outLen || ip + ctrl > inEnd) {
+                    return 0;
+                }
+                System.arraycopy(in, ip, out, op, ctrl);
+                ip += ctrl;
+                op += ctrl;
+            } else {
+                int len = ctrl >> 5;
+                int ref = op - ((ctrl & 0x1f) << 8) - 1;
+                if (ip >= inEnd) {
+                    return 0;
+                }
+                if (len == 7) {
+                    len += in[ip++] & 0xff;
+                    if (ip >= inEnd) {
+                        return 0;
+                    }
+                }
+                ref -= in[ip++] & 0xff;
+                if (op + len + 2 > outLen || ref < 0) {
+                    return 0;
+                }
+                for (int k = 0; k < len + 2; k++) {
+                    out[op++] = out[ref++];
+                }
+            }
+        } while (ip < inEnd);
+        return op;
+    }
+}
