@@ -101,6 +101,9 @@ final class RedisLibrary {
                 throw raise("ERR Lua redis lib command arguments must be strings or integers");
             }
             ScriptRun run = ScriptRun.current();
+            if (!run.context.knowsCommand(command)) {
+                throw raise("ERR Invalid command passed to redis.acl_check_cmd()");
+            }
             return Fn.bool(run.context.aclCheck(command));
         });
         putLogLevels(t);

@@ -16,6 +16,11 @@ public interface ScriptContext {
     default void log(int level, String message) {
     }
 
+    /** Whether the server has this command (redis.acl_check_cmd refuses unknown ones). */
+    default boolean knowsCommand(byte[][] command) {
+        return true;
+    }
+
     /** {@code redis.acl_check_cmd(...)}: may the script's user run this command? */
     default boolean aclCheck(byte[][] command) {
         return true;

@@ -19,7 +19,7 @@ public final class KeyCall implements CommandArguments {
     private CommandSpec spec;
     private byte[][] args;
     private ClientSession client;
-    private boolean fromScript;
+    private int scriptProtocol;
     private BlockedClient blocker;
     private Keyspace keyspace;
     private int db;
@@ -39,7 +39,7 @@ public final class KeyCall implements CommandArguments {
         this.spec = invocation.spec();
         this.args = invocation.args();
         this.client = invocation.client();
-        this.fromScript = invocation.fromScript();
+        this.scriptProtocol = invocation.scriptProtocol();
         this.db = invocation.db();
         this.keyspace = keyspace;
         this.now = now;
@@ -63,7 +63,18 @@ public final class KeyCall implements CommandArguments {
 
     /** Whether a script runs this command (Redis's CLIENT_SCRIPT). */
     public boolean fromScript() {
-        return fromScript;
+        return scriptProtocol != 0;
+    }
+
+    /**
+     * The protocol the reply is for, 2 or 3: the client's, a script's own (redis.setresp), 2 for work the server
+     * does on its own. Replies whose shape differs between RESP2 and RESP3 (pairs of ZRANGE WITHSCORES) follow it.
+     */
+    public int protocol() {
+        if (scriptProtocol != 0) {
+            return scriptProtocol;
+        }
+        return client == null ? 2 : client.protocol();
     }
 
     /** The client's selected database. */

@@ -65,6 +65,8 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             new ErrorReply("BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.");
     static final ErrorReply BUSY_FUNCTION =
             new ErrorReply("BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.");
+    /** Commands Redis 7.0 flags may-replicate: refused in read-only scripts like writes. */
+    private static final java.util.Set<String> MAY_REPLICATE = java.util.Set.of("publish", "spublish", "pfcount");
     /** Tries of a partition held by someone else, after a write, before giving up; one millisecond apart. */
     private static final int TRIES_AFTER_WRITE = 50;
 
@@ -226,6 +228,17 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     // ---- ScriptContext: redis.call and redis.pcall
 
     @Override
+    public boolean knowsCommand(byte[][] command) {
+        CommandSpec spec = table.lookup(command[0]);
+        return spec != null && (!(spec.placement() instanceof Placement.Container) || command.length < 2
+                || subcommand(spec, command) != null);
+    }
+
+    private static CommandSpec subcommand(CommandSpec container, byte[][] command) {
+        return container.subcommand(new String(command[1], StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT));
+    }
+
+    @Override
     public LuaValue call(byte[][] command, ScriptRun current) {
         CommandSpec spec = table.lookup(command[0]);
         if (spec == null) {
@@ -235,7 +248,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             return RedisErrorReply.of(WRONG_ARITY);
         }
         if (spec.placement() instanceof Placement.Container && command.length > 1) {
-            spec = spec.subcommand(new String(command[1], StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT));
+            spec = subcommand(spec, command);
             if (spec == null) {
                 return RedisErrorReply.of(UNKNOWN_COMMAND);
             }
@@ -247,17 +260,17 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             return RedisErrorReply.of(NOT_ALLOWED);
         }
         boolean writes = spec.has(CommandFlag.WRITE);
-        if (writes && request.readOnly()) {
+        if ((writes || MAY_REPLICATE.contains(spec.fullName())) && request.readOnly()) {
             return RedisErrorReply.of(WRITE_IN_READ_ONLY);
         }
-        Reply result = execute(spec, command);
+        Reply result = execute(spec, command, current.resp());
         if (writes && !(result instanceof ErrorReply)) {
             dirty = true;
         }
         return LuaReplies.toLua(result, current.resp());
     }
 
-    private Reply execute(CommandSpec spec, byte[][] command) {
+    private Reply execute(CommandSpec spec, byte[][] command, int protocol) {
         if (spec.fullName().equals("select")) {
             return select(command);
         }
@@ -281,8 +294,9 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         }
         Keyspace keyspace = given != null ? given : held.isEmpty() ? null : held.keyspace();
         return switch (route) {
-            case Route.AtPartition r -> runner.run(r.invocation().inScript(), keyspace, now);
-            case Route.AcrossPartitions r -> runner.run(r.invocation().inScript(), keyspace, now);
+            case Route.AtPartition r -> runner.run(r.invocation().inScript(protocol),
+                    given != null ? given : held.partition(r.partition()), now);
+            case Route.AcrossPartitions r -> runner.run(r.invocation().inScript(protocol), keyspace, now);
             case Route.AtClient r -> ClientCallRunner.run(r.spec(), r.args(), request.client(), node, keyspace);
             case Route.Rejected r -> r.reply();
         };

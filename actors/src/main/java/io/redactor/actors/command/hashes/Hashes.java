@@ -53,6 +53,6 @@ final class Hashes {
 
     /** Whether the command's client speaks RESP3 (replies whose shape differs beyond the encoding). */
     static boolean resp3(KeyCall call) {
-        return call.client() != null && call.client().protocol() >= 3;
+        return call.protocol() >= 3;
     }
 }

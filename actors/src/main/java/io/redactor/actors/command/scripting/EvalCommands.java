@@ -9,6 +9,8 @@ import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 import io.redactor.lua.CompiledScript;
 import io.redactor.lua.ScriptCompileError;
+import io.redactor.lua.ScriptFlag;
+import io.redactor.lua.Shebang;
 
 import java.util.Arrays;
 import java.util.List;
@@ -21,6 +23,8 @@ final class EvalCommands {
     private static final ErrorReply TOO_MANY_KEYS =
             Errors.err("Number of keys can't be greater than number of args");
     private static final ErrorReply NEGATIVE_KEYS = Errors.err("Number of keys can't be negative");
+    private static final ErrorReply WRITE_FLAG_WITH_RO =
+            Errors.err("Can not execute a script with write flag using *_ro command.");
 
     private EvalCommands() {
     }
@@ -54,10 +58,16 @@ final class EvalCommands {
         if (script == null) {
             return CompletableFuture.completedFuture(NOSCRIPT);
         }
+        Shebang shebang = script.shebang();
+        if (readOnly && !shebang.compatibilityMode() && !shebang.has(ScriptFlag.NO_WRITES)) {
+            return CompletableFuture.completedFuture(WRITE_FLAG_WITH_RO);
+        }
+        // A script with a shebang is read-only when it says no-writes; one without, when called as *_RO.
+        boolean readOnlyRun = shebang.compatibilityMode() ? readOnly : shebang.has(ScriptFlag.NO_WRITES);
         List<byte[]> keys = Arrays.asList(args).subList(3, 3 + numkeys);
         List<byte[]> argv = Arrays.asList(args).subList(3 + numkeys, args.length);
         ScriptRequest request = new ScriptRequest(call.client(), call.client().db(), ScriptRequest.Kind.SCRIPT,
-                script.sha(), keys, argv, readOnly, script::newRun);
+                script.sha(), keys, argv, readOnlyRun, script::newRun);
         return call.node().scripts().run(request, call.node(), call.keyspace());
     }
 
@@ -76,7 +86,7 @@ final class EvalCommands {
         try {
             return call.node().scripts().engine().compile(body);
         } catch (ScriptCompileError e) {
-            throw new CommandError(Errors.err(e.getMessage()));
+            throw new CommandError(new ErrorReply(e.getMessage()));
         }
     }
 }

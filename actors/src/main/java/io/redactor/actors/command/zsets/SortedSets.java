@@ -53,8 +53,8 @@ final class SortedSets {
         }
     }
 
-    /** The client's protocol: 2 or 3 (2 for work the server does on its own). */
+    /** The protocol of the reply: 2 or 3. */
     static int protocol(KeyCall call) {
-        return call.client() == null ? 2 : call.client().protocol();
+        return call.protocol();
     }
 }
