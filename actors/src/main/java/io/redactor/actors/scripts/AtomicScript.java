@@ -34,6 +34,7 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -126,8 +127,21 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
      * Starts the script: its declared partitions are reserved from here, and the thread that runs it starts once
      * they are granted (one thread switch fewer than reserving from the script's thread).
      */
-    void start(ThreadFactory threads, Runnable finished) {
+    void start(ThreadFactory threads, Lock exclusive, Runnable finished) {
         int[] wanted = declaredPartitions();
+        if (exclusive != null) {
+            // The lock comes before any partition, on the script's own thread: reserve from there.
+            threads.newThread(() -> {
+                exclusive.lock();
+                try {
+                    runHere(wanted, false);
+                } finally {
+                    exclusive.unlock();
+                    finished.run();
+                }
+            }).start();
+            return;
+        }
         Runnable body = () -> {
             try {
                 runHere(wanted, wanted.length > 0);

@@ -7,12 +7,12 @@ import io.redactor.lua.ScriptRun;
 import java.util.List;
 
 /**
- * One call of a script or function, ready to run: who calls it, in which database, with which keys and
- * arguments, and whether it may write. {@code runs} makes a fresh run of the body (a script may be run again
+ * One call of a script or function, ready to run: who calls it, in which database, what it is (a script's SHA1,
+ * or a function's name and library), with which keys and arguments, and whether it may write. {@code runs} makes a fresh run of the body (a script may be run again
  * from the start, see {@link AtomicScript}).
  */
-public record ScriptRequest(ClientSession client, int db, Kind kind, String name, List<byte[]> keys,
-                            List<byte[]> args, boolean readOnly, RunFactory runs) {
+public record ScriptRequest(ClientSession client, int db, Kind kind, String name, String library,
+                            List<byte[]> keys, List<byte[]> args, boolean readOnly, RunFactory runs) {
 
     /** EVAL-family scripts and FCALL-family functions differ in the words of their errors and which KILL stops them. */
     public enum Kind {

@@ -3,18 +3,32 @@ package io.redactor.actors.scripts;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.node.RedactorVersion;
+import io.redactor.core.reply.ArrayReply;
+import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.IntegerReply;
+import io.redactor.core.reply.MapReply;
+import io.redactor.core.reply.NullReply;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.SimpleString;
 import io.redactor.lua.LuaEngine;
 import io.redactor.lua.LuaLibrary;
+import io.redactor.lua.RedisErrorReply;
+import io.redactor.lua.ScriptContext;
+import io.redactor.lua.ScriptRun;
+import io.redactor.lua.functions.FunctionRegistry;
+import io.redactor.lua.functions.RestorePolicy;
+import org.luaj.vm2.LuaValue;
 import io.redactor.lua.libs.RedisLuaLibraries;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The node's scripts: the Lua engine with its script cache, and the atomic scripts running now, each on a
@@ -27,7 +41,27 @@ public final class ScriptService {
             + "commands against the dataset. You can either wait the script termination or kill the server in a "
             + "hard way using the SHUTDOWN NOSAVE command.");
 
+    private static final org.slf4j.Logger SCRIPT_LOG = org.slf4j.LoggerFactory.getLogger("io.redactor.scripts");
+    /** What library code sees of the server while it loads: only redis.log. */
+    private static final ScriptContext LOADING = new ScriptContext() {
+        @Override
+        public LuaValue call(byte[][] command, ScriptRun run) {
+            return RedisErrorReply.of("ERR This Redis command is not allowed from script");
+        }
+
+        @Override
+        public void log(int level, String message) {
+            ScriptService.log(level, message);
+        }
+    };
+
     private final LuaEngine engine;
+    private final FunctionRegistry functions;
+    /**
+     * One lock per library: a library's functions share the state its code made when it loaded (upvalues, tables),
+     * which is not thread-safe, so calls of one library run one at a time. Taken before any partition.
+     */
+    private final ConcurrentHashMap<String, ReentrantLock> libraryLocks = new ConcurrentHashMap<>();
     private final ThreadFactory threads = Thread.ofVirtual().name("script-", 0).factory();
     private final Set<AtomicScript> running = ConcurrentHashMap.newKeySet();
     /** Scripts (by SHA or function name) seen using keys they did not declare. */
@@ -35,6 +69,61 @@ public final class ScriptService {
 
     public ScriptService() {
         this.engine = new LuaEngine(libraries(), RedactorVersion.REDIS_VERSION, RedactorVersion.REDIS_VERSION_NUM);
+        this.functions = new FunctionRegistry(engine);
+    }
+
+    /** redis.log of scripts and libraries, at the matching log level. */
+    static void log(int level, String message) {
+        switch (level) {
+            case 0 -> SCRIPT_LOG.debug(message);
+            case 1, 2 -> SCRIPT_LOG.info(message);
+            default -> SCRIPT_LOG.warn(message);
+        }
+    }
+
+    public FunctionRegistry functions() {
+        return functions;
+    }
+
+    /** FUNCTION LOAD: returns the library's name. */
+    public String loadLibrary(byte[] code, boolean replace) {
+        return functions.load(code, replace, LOADING, FunctionRegistry.LOAD_TIMEOUT_MILLIS);
+    }
+
+    /** FUNCTION RESTORE. */
+    public void restoreLibraries(byte[] payload, RestorePolicy policy) {
+        functions.restore(payload, policy, LOADING);
+    }
+
+    /** The lock that serializes calls of one library's functions. */
+    Lock libraryLock(String library) {
+        return libraryLocks.computeIfAbsent(library, name -> new ReentrantLock());
+    }
+
+    /**
+     * FUNCTION STATS' running_script: the function running longest (name, command, duration_ms), or null.
+     */
+    public Reply runningFunction() {
+        AtomicScript oldest = null;
+        for (AtomicScript script : running) {
+            if (script.request().kind() == ScriptRequest.Kind.FUNCTION
+                    && (oldest == null || script.elapsedMillis() > oldest.elapsedMillis())) {
+                oldest = script;
+            }
+        }
+        if (oldest == null) {
+            return NullReply.NULL_BULK;
+        }
+        ScriptRequest request = oldest.request();
+        List<Reply> command = new ArrayList<>();
+        command.add(BulkString.of("fcall"));
+        command.add(BulkString.of(request.name()));
+        command.add(BulkString.of(Integer.toString(request.keys().size())));
+        request.keys().forEach(key -> command.add(new BulkString(key)));
+        request.args().forEach(arg -> command.add(new BulkString(arg)));
+        return new MapReply(List.of(BulkString.of("name"), BulkString.of(request.name()),
+                BulkString.of("command"), new ArrayReply(command),
+                BulkString.of("duration_ms"), IntegerReply.of(oldest.elapsedMillis())));
     }
 
     private static List<LuaLibrary> libraries() {
@@ -60,7 +149,8 @@ public final class ScriptService {
             }
             return script.reply();
         }
-        script.start(threads, () -> running.remove(script));
+        script.start(threads, request.kind() == ScriptRequest.Kind.FUNCTION
+                ? libraryLock(request.library()) : null, () -> running.remove(script));
         return script.reply();
     }
 

@@ -7,6 +7,7 @@ import io.redactor.actors.command.KeySpec;
 import java.util.List;
 
 import static io.redactor.actors.command.CommandFlag.ALLOW_BUSY;
+import static io.redactor.actors.command.CommandFlag.DENYOOM;
 import static io.redactor.actors.command.CommandFlag.LOADING;
 import static io.redactor.actors.command.CommandFlag.MOVABLE_KEYS;
 import static io.redactor.actors.command.CommandFlag.NOSCRIPT;
@@ -14,9 +15,10 @@ import static io.redactor.actors.command.CommandFlag.NO_MANDATORY_KEYS;
 import static io.redactor.actors.command.CommandFlag.READONLY;
 import static io.redactor.actors.command.CommandFlag.SKIP_MONITOR;
 import static io.redactor.actors.command.CommandFlag.STALE;
+import static io.redactor.actors.command.CommandFlag.WRITE;
 import static io.redactor.actors.command.CommandSpec.command;
 
-/** The scripting commands' table entries: EVAL, EVALSHA, EVAL_RO, EVALSHA_RO and SCRIPT. */
+/** The scripting commands' table entries: EVAL, EVALSHA, EVAL_RO, EVALSHA_RO, SCRIPT, FCALL, FCALL_RO, FUNCTION. */
 public final class ScriptingCommands {
     private static final String WORST_RW = "We cannot tell how the keys will be used so we assume the worst, RW and UPDATE";
     private static final String WORST_RO = "We cannot tell how the keys will be used so we assume the worst, RO and ACCESS";
@@ -62,6 +64,40 @@ public final class ScriptingCommands {
                                 .doc(ScriptingDocs.SCRIPT_LOAD).runsAtClient(ScriptCacheCommands::load),
                         command("kill", 2).flags(NOSCRIPT, ALLOW_BUSY).acl("scripting")
                                 .tips("request_policy:all_shards", "response_policy:one_succeeded")
-                                .doc(ScriptingDocs.SCRIPT_KILL).runsAtClient(ScriptCacheCommands::kill)).build());
+                                .doc(ScriptingDocs.SCRIPT_KILL).runsAtClient(ScriptCacheCommands::kill)).build(),
+                command("fcall", -3).flags(NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
+                        .acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3))
+                        .keySpecs(declaredKeys(WORST_RW, "RW", "access", "update")).doc(ScriptingDocs.FCALL)
+                        .runsAtClientAsync(FunctionCommands::fcall).build(),
+                command("fcall_ro", -3)
+                        .flags(READONLY, NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
+                        .acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3))
+                        .keySpecs(declaredKeys(WORST_RO, "RO", "access")).doc(ScriptingDocs.FCALL_RO)
+                        .runsAtClientAsync(FunctionCommands::fcallReadOnly).build(),
+                command("function", -2).doc(ScriptingDocs.FUNCTION).subcommands(
+                        command("restore", -3).flags(WRITE, DENYOOM, NOSCRIPT).acl("scripting")
+                                .tips("request_policy:all_shards", "response_policy:all_succeeded")
+                                .doc(ScriptingDocs.FUNCTION_RESTORE).runsAtClient(FunctionCommands::restore),
+                        command("flush", -2).flags(WRITE, NOSCRIPT).acl("scripting")
+                                .tips("request_policy:all_shards", "response_policy:all_succeeded")
+                                .doc(ScriptingDocs.FUNCTION_FLUSH).runsAtClient(FunctionCommands::flush),
+                        command("load", -3).flags(WRITE, DENYOOM, NOSCRIPT).acl("scripting")
+                                .tips("request_policy:all_shards", "response_policy:all_succeeded")
+                                .doc(ScriptingDocs.FUNCTION_LOAD).runsAtClient(FunctionCommands::load),
+                        command("kill", 2).flags(NOSCRIPT, ALLOW_BUSY).acl("scripting")
+                                .tips("request_policy:all_shards", "response_policy:one_succeeded")
+                                .doc(ScriptingDocs.FUNCTION_KILL).runsAtClient(FunctionCommands::kill),
+                        command("delete", 3).flags(WRITE, NOSCRIPT).acl("scripting")
+                                .tips("request_policy:all_shards", "response_policy:all_succeeded")
+                                .doc(ScriptingDocs.FUNCTION_DELETE).runsAtClient(FunctionCommands::delete),
+                        command("dump", 2).flags(NOSCRIPT).acl("scripting")
+                                .doc(ScriptingDocs.FUNCTION_DUMP).runsAtClient(FunctionCommands::dump),
+                        command("list", -2).flags(NOSCRIPT).acl("scripting").tips("nondeterministic_output_order")
+                                .doc(ScriptingDocs.FUNCTION_LIST).runsAtClient(FunctionCommands::list),
+                        command("stats", 2).flags(NOSCRIPT, ALLOW_BUSY).acl("scripting")
+                                .tips("nondeterministic_output", "request_policy:all_shards", "response_policy:special")
+                                .doc(ScriptingDocs.FUNCTION_STATS).runsAtClient(FunctionCommands::stats),
+                        command("help", 2).flags(LOADING, STALE).acl("scripting")
+                                .doc(ScriptingDocs.FUNCTION_HELP).runsAtClient(FunctionCommands::help)).build());
     }
 }

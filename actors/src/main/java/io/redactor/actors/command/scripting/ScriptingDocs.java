@@ -54,4 +54,50 @@ final class ScriptingDocs {
             .args(string("script"));
 
     static final CommandDoc SCRIPT_KILL = doc("Kill the script currently in execution.", "2.6.0", "scripting", "O(1)");
+    private static final String DEPENDS_ON_FUNCTION = "Depends on the function that is executed.";
+
+    static final CommandDoc FCALL = doc("Invoke a function", "7.0.0", "scripting", DEPENDS_ON_FUNCTION)
+            .args(string("function"), integer("numkeys"), key("key", 0).optional().multiple(),
+                    string("arg").optional().multiple());
+
+    static final CommandDoc FCALL_RO = doc("Invoke a read-only function", "7.0.0", "scripting", DEPENDS_ON_FUNCTION)
+            .args(string("function"), integer("numkeys"), key("key", 0).optional().multiple(),
+                    string("arg").optional().multiple());
+
+    static final CommandDoc FUNCTION = doc("A container for function commands", "7.0.0", "scripting",
+            "Depends on subcommand.");
+
+    static final CommandDoc FUNCTION_KILL = doc("Kill the function currently in execution.", "7.0.0", "scripting",
+            "O(1)");
+
+    static final CommandDoc FUNCTION_LOAD = doc("Create a function with the given arguments (name, code, description)",
+            "7.0.0", "scripting", "O(1) (considering compilation time is redundant)")
+            .args(pureToken("replace", "REPLACE").optional(), string("function-code"));
+
+    static final CommandDoc FUNCTION_FLUSH = doc("Deleting all functions", "7.0.0", "scripting",
+            "O(N) where N is the number of functions deleted")
+            .args(oneOf("async", pureToken("async", "ASYNC"), pureToken("sync", "SYNC")).optional());
+
+    static final CommandDoc FUNCTION_DUMP = doc("Dump all functions into a serialized binary payload", "7.0.0",
+            "scripting", "O(N) where N is the number of functions");
+
+    static final CommandDoc FUNCTION_STATS = doc(
+            "Return information about the function currently running (name, description, duration)", "7.0.0",
+            "scripting", "O(1)");
+
+    static final CommandDoc FUNCTION_HELP = doc("Show helpful text about the different subcommands", "7.0.0",
+            "scripting", "O(1)");
+
+    static final CommandDoc FUNCTION_RESTORE = doc("Restore all the functions on the given payload", "7.0.0",
+            "scripting", "O(N) where N is the number of functions on the payload")
+            .args(string("serialized-value"), oneOf("policy", pureToken("flush", "FLUSH"),
+                    pureToken("append", "APPEND"), pureToken("replace", "REPLACE")).optional());
+
+    static final CommandDoc FUNCTION_DELETE = doc("Delete a function by name", "7.0.0", "scripting", "O(1)")
+            .args(string("library-name"));
+
+    static final CommandDoc FUNCTION_LIST = doc("List information about all the functions", "7.0.0", "scripting",
+            "O(N) where N is the number of functions")
+            .args(string("library-name-pattern").token("LIBRARYNAME").optional(),
+                    pureToken("withcode", "WITHCODE").optional());
 }
