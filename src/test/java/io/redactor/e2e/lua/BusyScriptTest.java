@@ -172,6 +172,38 @@ class BusyScriptTest {
     }
 
     @Test
+    void aBusyFunctionIsStoppedByFunctionKillNotScriptKill() {
+        assertTimeoutPreemptively(DEADLINE, () -> {
+            try (Jedis jedis = server.jedis()) {
+                jedis.functionLoadReplace("#!lua name=spinner\nredis.register_function('spin', function(keys) "
+                        + "redis.call('get', keys[1]) " + LOOP + " end)");
+                CompletableFuture<Object> function = CompletableFuture.supplyAsync(() -> {
+                    try (Jedis caller = server.jedis()) {
+                        return caller.fcall("spin", List.of("fn:{f}"), List.of());
+                    } catch (JedisDataException e) {
+                        return e.getMessage();
+                    }
+                }, clients);
+                Eventually.until("the function is busy", Duration.ofSeconds(10), () -> {
+                    try {
+                        jedis.get("fn:{f}");
+                        return false;
+                    } catch (JedisDataException e) {
+                        return e.getMessage().equals("BUSY Redis is busy running a script. You can only call "
+                                + "FUNCTION KILL or SHUTDOWN NOSAVE.");
+                    }
+                });
+                JedisDataException wrongKill = assertThrows(JedisDataException.class, jedis::scriptKill);
+                assertEquals("BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN "
+                        + "NOSAVE.", wrongKill.getMessage());
+                assertEquals("OK", jedis.functionKill());
+                assertEquals("ERR Script killed by user with SCRIPT KILL... script: spin, on @user_function:2.",
+                        function.get(10, TimeUnit.SECONDS));
+            }
+        });
+    }
+
+    @Test
     void nothingBusyMeansNotBusy() {
         try (Jedis jedis = server.jedis()) {
             JedisDataException e = assertThrows(JedisDataException.class, jedis::scriptKill);

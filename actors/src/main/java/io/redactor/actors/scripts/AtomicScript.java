@@ -206,8 +206,8 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             return new ErrorReply(e.redisMessage(request.name()));
         } catch (ScriptKilledError e) {
             String where = e.source() == null || e.line() < 0 ? "" : ", on " + e.source() + ":" + e.line() + ".";
-            return new ErrorReply("ERR Script killed by user with " + request.kind().killCommand() + "... script: "
-                    + request.name() + where);
+            // Redis words it so for functions stopped by FUNCTION KILL too
+            return new ErrorReply("ERR Script killed by user with SCRIPT KILL... script: " + request.name() + where);
         }
     }
 

@@ -14,21 +14,10 @@ import java.util.List;
 public record ScriptRequest(ClientSession client, int db, Kind kind, String name, String library,
                             List<byte[]> keys, List<byte[]> args, boolean readOnly, RunFactory runs) {
 
-    /** EVAL-family scripts and FCALL-family functions differ in the words of their errors and which KILL stops them. */
+    /** EVAL-family scripts and FCALL-family functions: SCRIPT KILL stops the first, FUNCTION KILL the second. */
     public enum Kind {
-        SCRIPT("SCRIPT KILL"),
-        FUNCTION("FUNCTION KILL");
-
-        private final String killCommand;
-
-        Kind(String killCommand) {
-            this.killCommand = killCommand;
-        }
-
-        /** The command that kills this kind of script: SCRIPT KILL or FUNCTION KILL. */
-        public String killCommand() {
-            return killCommand;
-        }
+        SCRIPT,
+        FUNCTION
     }
 
     @FunctionalInterface
