@@ -11,12 +11,22 @@ public final class CompiledScript {
     private final String sha;
     private final Prototype prototype;
     private final Shebang shebang;
+    private final boolean straightLine;
 
     CompiledScript(LuaEngine engine, String sha, Prototype prototype, Shebang shebang) {
         this.engine = engine;
         this.sha = sha;
         this.prototype = prototype;
         this.shebang = shebang;
+        this.straightLine = StraightLine.is(prototype);
+    }
+
+    /**
+     * Whether the body has no loops and defines no functions, so that its running time is bounded by its length
+     * and by the commands it calls (see {@link StraightLine}).
+     */
+    public boolean straightLine() {
+        return straightLine;
     }
 
     /** The body's {@code #!lua flags=...} line, or {@link Shebang#NONE} (EVAL compatibility mode). */

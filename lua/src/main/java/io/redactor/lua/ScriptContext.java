@@ -16,6 +16,13 @@ public interface ScriptContext {
     default void log(int level, String message) {
     }
 
+    /**
+     * Called each time the run polls for a stop request (every few hundred loop iterations or calls): a context
+     * that runs a script where it must not run long may unwind it from here (with an {@link Error}).
+     */
+    default void polled() {
+    }
+
     /** Whether the server has this command (redis.acl_check_cmd refuses unknown ones). */
     default boolean knowsCommand(byte[][] command) {
         return true;

@@ -214,6 +214,7 @@ public final class ScriptRun {
 
     void poll(org.luaj.vm2.Prototype p, int pc) {
         countdown = POLL_EVERY;
+        context.polled();
         if (stopRequested) {
             int line = p.lineinfo != null && pc >= 0 && pc < p.lineinfo.length ? p.lineinfo[pc] : -1;
             throw new ScriptKilledError(p.source == null ? null : p.source.tojstring(), line);

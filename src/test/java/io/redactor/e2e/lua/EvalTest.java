@@ -100,6 +100,30 @@ class EvalTest extends CommandTestBase {
         }
     }
 
+    /**
+     * A straight-line script runs on its own thread the first time and inline (on the client's or the partition's
+     * thread) once it is known to stay within its keys: the replies are the same, and an inline run that meets an
+     * undeclared key before writing moves to its own thread and still reaches it.
+     */
+    @Test
+    void straightLineScriptsAnswerTheSameInlineAsOnTheirOwnThread() {
+        String counter = "redis.call('incr', KEYS[1]) return redis.call('get', KEYS[1])";
+        for (int i = 1; i <= 5; i++) {
+            assertEquals(String.valueOf(i), jedis.eval(counter, 1, key("inline:{x}")));
+        }
+        for (int i = 0; i < 3; i++) {
+            assertEquals(0L, jedis.eval("return 0", 0));
+        }
+        jedis.set(key("inline:{y}"), "elsewhere");
+        String reader = "local v = redis.call('get', KEYS[1]) "
+                + "if ARGV[1] ~= '' then return redis.call('get', ARGV[1]) end return v";
+        for (int i = 0; i < 3; i++) {
+            assertEquals("5", jedis.eval(reader, List.of(key("inline:{x}")), List.of("")));
+        }
+        assertEquals("elsewhere", jedis.eval(reader, List.of(key("inline:{x}")), List.of(key("inline:{y}"))));
+        assertEquals(6L, jedis.eval("return redis.call('incr', ARGV[1])", List.of(), List.of(key("inline:{x}"))));
+    }
+
     @Test
     void scriptErrorsNameTheScriptAndLine() {
         JedisDataException e = assertThrows(JedisDataException.class,

@@ -75,7 +75,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     private final NodeServices node;
     private final ScriptRequest request;
     private final CommandTable table;
-    private final CommandRunner runner;
+    private CommandRunner runner;
     private final HeldPartitions held;
     /** The keyspace of atomic work the script runs inside (EXEC), which holds every partition; else null. */
     private final Keyspace given;
@@ -85,6 +85,14 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     private volatile ScriptRun run;
     private volatile boolean busy;
     private volatile boolean abandoned;
+    /** Running where it must not run long (see {@link #runInline}). */
+    private boolean inline;
+    /** Run inline on the partition thread that grants the declared partitions. */
+    private boolean inlineOnGrant;
+    private ThreadFactory threads;
+    private Runnable finished;
+    /** This attempt touched a partition it had not declared. */
+    private boolean usedUndeclared;
     /** A write command ran: SCRIPT KILL may no longer stop it. */
     private volatile boolean dirty;
     /** Something others could see happened (a write, a message published): no fresh start any more. */
@@ -99,7 +107,6 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         this.request = request;
         this.given = given;
         this.table = node.router().table();
-        this.runner = new CommandRunner(node.server());
         this.held = new HeldPartitions(node.server().partitions());
     }
 
@@ -134,7 +141,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             threads.newThread(() -> {
                 exclusive.lock();
                 try {
-                    runHere(wanted, false);
+                    runHere(wanted, Holding.NOTHING);
                 } finally {
                     exclusive.unlock();
                     finished.run();
@@ -144,36 +151,72 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         }
         Runnable body = () -> {
             try {
-                runHere(wanted, wanted.length > 0);
+                runHere(wanted, wanted.length > 0 ? Holding.RESERVE_SENT : Holding.NOTHING);
             } finally {
                 finished.run();
             }
         };
         if (wanted.length == 0) {
-            threads.newThread(body).start();
+            if (!request.straightLine() || !runInline(finished)) {
+                threads.newThread(body).start();
+            }
             return;
         }
+        if (request.straightLine() && service.ranClean(request.name())) {
+            this.threads = threads;
+            this.finished = finished;
+            this.inlineOnGrant = true;
+        }
         sendReserve(wanted, false);
-        pendingGrant.whenComplete((grant, failure) -> threads.newThread(body).start());
+        if (!inlineOnGrant) {
+            pendingGrant.whenComplete((grant, failure) -> threads.newThread(body).start());
+        }
+    }
+
+    /**
+     * Runs a straight-line script right here (the client's thread, or the partition thread that granted its
+     * partitions), sparing two thread switches. Returns false, having done nothing visible, when the script needs
+     * what cannot be had here (a partition it does not hold, or it loops after all): it must run on its own thread.
+     */
+    private boolean runInline(Runnable finished) {
+        inline = true;
+        try {
+            Reply result;
+            try {
+                result = attempt(new int[0], Holding.HELD);
+            } catch (RuntimeException | StackOverflowError e) {
+                log.error("script {} failed", request.name(), e);
+                result = new ErrorReply("ERR internal error while running a script: " + e);
+            }
+            releaseAll();
+            if (!abandoned) {
+                reply.complete(result);
+            }
+            finished.run();
+            return true;
+        } catch (MoveOff moveOff) {
+            inline = false;
+            return false;
+        }
     }
 
     /** Runs the script to its end on the calling thread, inside the atomic work holding its keyspace. */
     void runInside() {
-        runHere(new int[0], false);
+        runHere(new int[0], Holding.NOTHING);
     }
 
-    private void runHere(int[] declared, boolean reserveSent) {
+    private void runHere(int[] declared, Holding holding) {
         int[] wanted = declared;
-        boolean sent = reserveSent;
+        Holding now = holding;
         Reply result;
         try {
             while (true) {
                 try {
-                    result = attempt(wanted, sent);
+                    result = attempt(wanted, now);
                     break;
                 } catch (StartAgain again) {
                     wanted = again.partitions;
-                    sent = false;
+                    now = Holding.NOTHING;
                     releaseAll();
                 }
             }
@@ -188,11 +231,14 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         }
     }
 
-    private Reply attempt(int[] wanted, boolean reserveSent) {
+    /** What a run attempt holds of its declared partitions when it starts. */
+    private enum Holding { NOTHING, RESERVE_SENT, HELD }
+
+    private Reply attempt(int[] wanted, Holding holding) {
         db = request.db();
         effects = false;
-        if (wanted.length > 0 && given == null) {
-            ErrorReply refused = reserveSent ? awaitGrant() : acquire(wanted, false);
+        if (wanted.length > 0 && given == null && holding != Holding.HELD) {
+            ErrorReply refused = holding == Holding.RESERVE_SENT ? awaitGrant() : acquire(wanted, false);
             if (refused != null) {
                 return refused;
             }
@@ -201,6 +247,9 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         run = current;
         try {
             LuaValue value = current.execute();
+            if (!inline && !usedUndeclared) {
+                service.noteClean(request.name());
+            }
             return LuaReplies.toReply(value, current.resp());
         } catch (ScriptError e) {
             return new ErrorReply(e.redisMessage(request.name()));
@@ -240,6 +289,14 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     }
 
     // ---- ScriptContext: redis.call and redis.pcall
+
+    /** A script run inline polls only if it loops after all (code made at run time): off to its own thread. */
+    @Override
+    public void polled() {
+        if (inline && !effects) {
+            throw new MoveOff();
+        }
+    }
 
     @Override
     public boolean knowsCommand(byte[][] command) {
@@ -307,6 +364,9 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             effects = true;
         }
         Keyspace keyspace = given != null ? given : held.isEmpty() ? null : held.keyspace();
+        if (runner == null) {
+            runner = new CommandRunner(node.server());
+        }
         return switch (route) {
             case Route.AtPartition r -> runner.run(r.invocation().inScript(protocol),
                     given != null ? given : held.partition(r.partition()), now);
@@ -346,7 +406,14 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         if (missing.length == 0) {
             return null;
         }
+        usedUndeclared = true;
         service.noteUndeclaredKeys(request.name());
+        if (inline) {
+            if (!effects) {
+                throw new MoveOff();
+            }
+            return UNDECLARED_AFTER_WRITE;
+        }
         if (missing[0] > held.highest()) {
             return acquire(missing, false);
         }
@@ -410,7 +477,23 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
 
     @Override
     public void granted(Reservation.Grant grant) {
-        pendingGrant.complete(grant);
+        if (!inlineOnGrant) {
+            pendingGrant.complete(grant);
+            return;
+        }
+        inlineOnGrant = false;
+        held.add(grant);
+        held.setClock(now);
+        holds = HoldSnapshot.of(held);
+        if (!runInline(finished)) {
+            threads.newThread(() -> {
+                try {
+                    runHere(declaredPartitions(), Holding.HELD);
+                } finally {
+                    finished.run();
+                }
+            }).start();
+        }
     }
 
     @Override
@@ -443,6 +526,18 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         Refused(ErrorReply reason) {
             super(reason.message(), null, false, false);
             this.reason = reason;
+        }
+    }
+
+    /**
+     * Unwinds an inline run, before it did anything visible, so that it runs again on a thread of its own. An
+     * Error, so that pcall inside the script cannot catch it.
+     */
+    private static final class MoveOff extends Error {
+        private static final long serialVersionUID = 1L;
+
+        MoveOff() {
+            super(null, null, false, false);
         }
     }
 

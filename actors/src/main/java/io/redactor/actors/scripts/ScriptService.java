@@ -66,6 +66,8 @@ public final class ScriptService {
     private final Set<AtomicScript> running = ConcurrentHashMap.newKeySet();
     /** Scripts (by SHA or function name) seen using keys they did not declare. */
     private final Set<String> undeclaredKeyUsers = ConcurrentHashMap.newKeySet();
+    /** Scripts seen running to their end within their declared keys: candidates to run inline. */
+    private final Set<String> cleanRunners = ConcurrentHashMap.newKeySet();
 
     public ScriptService() {
         this.engine = new LuaEngine(libraries(), RedactorVersion.REDIS_VERSION, RedactorVersion.REDIS_VERSION_NUM);
@@ -158,6 +160,17 @@ public final class ScriptService {
     public void flush() {
         engine.flush();
         undeclaredKeyUsers.clear();
+        cleanRunners.clear();
+    }
+
+    boolean ranClean(String name) {
+        return cleanRunners.contains(name) && !undeclaredKeyUsers.contains(name);
+    }
+
+    void noteClean(String name) {
+        if (!cleanRunners.contains(name)) {
+            cleanRunners.add(name);
+        }
     }
 
     boolean usesUndeclaredKeys(String name) {

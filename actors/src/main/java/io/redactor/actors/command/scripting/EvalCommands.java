@@ -67,7 +67,7 @@ final class EvalCommands {
         List<byte[]> keys = Arrays.asList(args).subList(3, 3 + numkeys);
         List<byte[]> argv = Arrays.asList(args).subList(3 + numkeys, args.length);
         ScriptRequest request = new ScriptRequest(call.client(), call.client().db(), ScriptRequest.Kind.SCRIPT,
-                script.sha(), null, keys, argv, readOnlyRun, script::newRun);
+                script.sha(), null, keys, argv, readOnlyRun, script.straightLine(), script::newRun);
         return call.node().scripts().run(request, call.node(), call.keyspace());
     }
 

@@ -57,7 +57,7 @@ final class FunctionCommands {
         }
         ScriptRequest request = new ScriptRequest(call.client(), call.client().db(), ScriptRequest.Kind.FUNCTION,
                 function.name(), function.libraryName(), argv.subList(3, 3 + numkeys), argv.subList(3 + numkeys, argv.size()),
-                function.has(ScriptFlag.NO_WRITES), function::newRun);
+                function.has(ScriptFlag.NO_WRITES), false, function::newRun);
         return call.node().scripts().run(request, call.node(), call.keyspace());
     }
 
