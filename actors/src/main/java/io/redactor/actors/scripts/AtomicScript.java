@@ -33,7 +33,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.Executor;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 
@@ -68,6 +68,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             new ErrorReply("BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.");
     /** Commands Redis 7.0 flags may-replicate: refused in read-only scripts like writes. */
     private static final java.util.Set<String> MAY_REPLICATE = java.util.Set.of("publish", "spublish", "pfcount");
+    private static final long YIELD_EVERY_NANOS = 1_000_000;
     /** Tries of a partition held by someone else, after a write, before giving up; one millisecond apart. */
     private static final int TRIES_AFTER_WRITE = 50;
 
@@ -89,10 +90,11 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     private boolean inline;
     /** Run inline on the partition thread that grants the declared partitions. */
     private boolean inlineOnGrant;
-    private ThreadFactory threads;
+    private Executor threads;
     private Runnable finished;
     /** This attempt touched a partition it had not declared. */
     private boolean usedUndeclared;
+    private long lastYieldNanos = System.nanoTime();
     /** A write command ran: SCRIPT KILL may no longer stop it. */
     private volatile boolean dirty;
     /** Something others could see happened (a write, a message published): no fresh start any more. */
@@ -134,11 +136,11 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
      * Starts the script: its declared partitions are reserved from here, and the thread that runs it starts once
      * they are granted (one thread switch fewer than reserving from the script's thread).
      */
-    void start(ThreadFactory threads, Lock exclusive, Runnable finished) {
+    void start(Executor threads, Lock exclusive, Runnable finished) {
         int[] wanted = declaredPartitions();
         if (exclusive != null) {
             // The lock comes before any partition, on the script's own thread: reserve from there.
-            threads.newThread(() -> {
+            threads.execute(() -> {
                 exclusive.lock();
                 try {
                     runHere(wanted, Holding.NOTHING);
@@ -146,7 +148,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
                     exclusive.unlock();
                     finished.run();
                 }
-            }).start();
+            });
             return;
         }
         Runnable body = () -> {
@@ -158,7 +160,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         };
         if (wanted.length == 0) {
             if (!request.straightLine() || !runInline(finished)) {
-                threads.newThread(body).start();
+                threads.execute(body);
             }
             return;
         }
@@ -169,7 +171,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         }
         sendReserve(wanted, false);
         if (!inlineOnGrant) {
-            pendingGrant.whenComplete((grant, failure) -> threads.newThread(body).start());
+            pendingGrant.whenComplete((grant, failure) -> threads.execute(body));
         }
     }
 
@@ -290,11 +292,23 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
 
     // ---- ScriptContext: redis.call and redis.pcall
 
-    /** A script run inline polls only if it loops after all (code made at run time): off to its own thread. */
+    /**
+     * A script run inline polls only if it loops after all (code made at run time): off to its own thread. A
+     * script on its own thread offers the CPU to other threads every millisecond or so: on a machine with few
+     * cores, the event loops serving other clients then wait for it at most that long.
+     */
     @Override
     public void polled() {
-        if (inline && !effects) {
-            throw new MoveOff();
+        if (inline) {
+            if (!effects) {
+                throw new MoveOff();
+            }
+            return;
+        }
+        long nowNanos = System.nanoTime();
+        if (nowNanos - lastYieldNanos > YIELD_EVERY_NANOS) {
+            lastYieldNanos = nowNanos;
+            Thread.yield();
         }
     }
 
@@ -486,13 +500,13 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         held.setClock(now);
         holds = HoldSnapshot.of(held);
         if (!runInline(finished)) {
-            threads.newThread(() -> {
+            threads.execute(() -> {
                 try {
                     runHere(declaredPartitions(), Holding.HELD);
                 } finally {
                     finished.run();
                 }
-            }).start();
+            });
         }
     }
 

@@ -26,14 +26,15 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The node's scripts: the Lua engine with its script cache, and the atomic scripts running now, each on a
- * virtual thread of its own (a script waiting for a partition parks without holding an OS thread). Watches
- * them for the busy threshold and kills them on request.
+ * The node's scripts: the Lua engine with its script cache and function registry, and the atomic scripts running
+ * now, each on a thread of its own unless it is straight-line code (see {@link AtomicScript}). Watches them for
+ * the busy threshold and kills them on request.
  */
 public final class ScriptService {
     static final ErrorReply NOT_BUSY = new ErrorReply("NOTBUSY No scripts in execution right now.");
@@ -62,7 +63,13 @@ public final class ScriptService {
      * which is not thread-safe, so calls of one library run one at a time. Taken before any partition.
      */
     private final ConcurrentHashMap<String, ReentrantLock> libraryLocks = new ConcurrentHashMap<>();
-    private final ThreadFactory threads = Thread.ofVirtual().name("script-", 0).factory();
+    /**
+     * Platform threads, reused: a running script yields the CPU to the event loops now and then, which only an OS
+     * thread can do (a virtual thread yields to other virtual threads). Unbounded, because a script may wait for
+     * partitions that scripts still queued for a thread would hold.
+     */
+    private final ExecutorService threads = Executors.newCachedThreadPool(
+            Thread.ofPlatform().name("script-", 0).daemon().factory());
     private final Set<AtomicScript> running = ConcurrentHashMap.newKeySet();
     /** Scripts (by SHA or function name) seen using keys they did not declare. */
     private final Set<String> undeclaredKeyUsers = ConcurrentHashMap.newKeySet();
