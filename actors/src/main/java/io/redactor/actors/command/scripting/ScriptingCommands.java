@@ -1,5 +1,7 @@
 package io.redactor.actors.command.scripting;
 
+import io.redactor.actors.command.AsyncClientCommand;
+import io.redactor.actors.command.CommandDoc;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.KeyPositions;
 import io.redactor.actors.command.KeySpec;
@@ -31,25 +33,29 @@ public final class ScriptingCommands {
         return new KeySpec(notes, List.of(flags), new KeySpec.Index(2), new KeySpec.KeyNum(0, 1, 1));
     }
 
+    /**
+     * EVAL, FCALL and their variants: the script or function, numkeys, the keys, the arguments. Redis notes its
+     * pessimistic key flags on some of them ({@code notes}).
+     */
+    private static CommandSpec caller(String name, boolean readOnly, boolean notes, CommandDoc doc,
+                                      AsyncClientCommand handler) {
+        CommandSpec.Builder builder = command(name, -3).acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3));
+        if (readOnly) {
+            builder.flags(READONLY, NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
+                    .keySpecs(declaredKeys(notes ? WORST_RO : null, "RO", "access"));
+        } else {
+            builder.flags(NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
+                    .keySpecs(declaredKeys(notes ? WORST_RW : null, "RW", "access", "update"));
+        }
+        return builder.doc(doc).runsAtClientAsync(handler).build();
+    }
+
     public static List<CommandSpec> specs() {
         return List.of(
-                command("eval", -3).flags(NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
-                        .acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3))
-                        .keySpecs(declaredKeys(WORST_RW, "RW", "access", "update")).doc(ScriptingDocs.EVAL)
-                        .runsAtClientAsync(EvalCommands::eval).build(),
-                command("evalsha", -3).flags(NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
-                        .acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3))
-                        .keySpecs(declaredKeys(null, "RW", "access", "update")).doc(ScriptingDocs.EVALSHA)
-                        .runsAtClientAsync(EvalCommands::evalsha).build(),
-                command("eval_ro", -3).flags(READONLY, NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
-                        .acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3))
-                        .keySpecs(declaredKeys(WORST_RO, "RO", "access")).doc(ScriptingDocs.EVAL_RO)
-                        .runsAtClientAsync(EvalCommands::evalReadOnly).build(),
-                command("evalsha_ro", -3)
-                        .flags(READONLY, NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
-                        .acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3))
-                        .keySpecs(declaredKeys(null, "RO", "access")).doc(ScriptingDocs.EVALSHA_RO)
-                        .runsAtClientAsync(EvalCommands::evalshaReadOnly).build(),
+                caller("eval", false, true, ScriptingDocs.EVAL, EvalCommands::eval),
+                caller("evalsha", false, false, ScriptingDocs.EVALSHA, EvalCommands::evalsha),
+                caller("eval_ro", true, true, ScriptingDocs.EVAL_RO, EvalCommands::evalReadOnly),
+                caller("evalsha_ro", true, false, ScriptingDocs.EVALSHA_RO, EvalCommands::evalshaReadOnly),
                 command("script", -2).doc(ScriptingDocs.SCRIPT).subcommands(
                         command("flush", -2).flags(NOSCRIPT).acl("scripting")
                                 .tips("request_policy:all_nodes", "response_policy:all_succeeded")
@@ -65,15 +71,8 @@ public final class ScriptingCommands {
                         command("kill", 2).flags(NOSCRIPT, ALLOW_BUSY).acl("scripting")
                                 .tips("request_policy:all_shards", "response_policy:one_succeeded")
                                 .doc(ScriptingDocs.SCRIPT_KILL).runsAtClient(ScriptCacheCommands::kill)).build(),
-                command("fcall", -3).flags(NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
-                        .acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3))
-                        .keySpecs(declaredKeys(WORST_RW, "RW", "access", "update")).doc(ScriptingDocs.FCALL)
-                        .runsAtClientAsync(FunctionCommands::fcall).build(),
-                command("fcall_ro", -3)
-                        .flags(READONLY, NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
-                        .acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3))
-                        .keySpecs(declaredKeys(WORST_RO, "RO", "access")).doc(ScriptingDocs.FCALL_RO)
-                        .runsAtClientAsync(FunctionCommands::fcallReadOnly).build(),
+                caller("fcall", false, true, ScriptingDocs.FCALL, FunctionCommands::fcall),
+                caller("fcall_ro", true, true, ScriptingDocs.FCALL_RO, FunctionCommands::fcallReadOnly),
                 command("function", -2).doc(ScriptingDocs.FUNCTION).subcommands(
                         command("restore", -3).flags(WRITE, DENYOOM, NOSCRIPT).acl("scripting")
                                 .tips("request_policy:all_shards", "response_policy:all_succeeded")

@@ -16,22 +16,24 @@ final class ScriptingDocs {
 
     private static final String DEPENDS = "Depends on the script that is executed.";
 
+    /** EVAL's and FCALL's arguments: what to run ({@code script}, {@code sha1}, {@code function}), then numkeys. */
+    private static CommandDoc.Arg[] callArgs(String what) {
+        return new CommandDoc.Arg[] {string(what), integer("numkeys"), key("key", 0).optional().multiple(),
+                string("arg").optional().multiple()};
+    }
+
     static final CommandDoc EVAL = doc("Execute a Lua script server side", "2.6.0", "scripting", DEPENDS)
-            .args(string("script"), integer("numkeys"), key("key", 0).optional().multiple(),
-                    string("arg").optional().multiple());
+            .args(callArgs("script"));
 
     static final CommandDoc EVALSHA = doc("Execute a Lua script server side", "2.6.0", "scripting", DEPENDS)
-            .args(string("sha1"), integer("numkeys"), key("key", 0).optional().multiple(),
-                    string("arg").optional().multiple());
+            .args(callArgs("sha1"));
 
     static final CommandDoc EVAL_RO = doc("Execute a read-only Lua script server side", "7.0.0", "scripting", DEPENDS)
-            .args(string("script"), integer("numkeys"), key("key", 0).optional().multiple(),
-                    string("arg").optional().multiple());
+            .args(callArgs("script"));
 
     static final CommandDoc EVALSHA_RO = doc("Execute a read-only Lua script server side", "7.0.0", "scripting",
             DEPENDS)
-            .args(string("sha1"), integer("numkeys"), key("key", 0).optional().multiple(),
-                    string("arg").optional().multiple());
+            .args(callArgs("sha1"));
 
     static final CommandDoc SCRIPT = doc("A container for Lua scripts management commands", "2.6.0", "scripting",
             "Depends on subcommand.");
@@ -57,12 +59,10 @@ final class ScriptingDocs {
     private static final String DEPENDS_ON_FUNCTION = "Depends on the function that is executed.";
 
     static final CommandDoc FCALL = doc("Invoke a function", "7.0.0", "scripting", DEPENDS_ON_FUNCTION)
-            .args(string("function"), integer("numkeys"), key("key", 0).optional().multiple(),
-                    string("arg").optional().multiple());
+            .args(callArgs("function"));
 
     static final CommandDoc FCALL_RO = doc("Invoke a read-only function", "7.0.0", "scripting", DEPENDS_ON_FUNCTION)
-            .args(string("function"), integer("numkeys"), key("key", 0).optional().multiple(),
-                    string("arg").optional().multiple());
+            .args(callArgs("function"));
 
     static final CommandDoc FUNCTION = doc("A container for function commands", "7.0.0", "scripting",
             "Depends on subcommand.");
