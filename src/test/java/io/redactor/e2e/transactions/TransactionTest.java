@@ -159,4 +159,17 @@ class TransactionTest extends SharedServerTest {
         transaction.incr("tx:left");
         assertEquals(List.of(2L), transaction.exec());
     }
+
+    /** SCAN walks one partition's own table: inside EXEC, which holds several, it must get that partition's data. */
+    @Test
+    void scanInsideATransactionOverSeveralPartitionsAnswers() {
+        jedis.set("tx:scan:{a}", "1");
+        try (io.redactor.testing.RawClient raw = TestRedactor.shared().raw()) {
+            raw.call("MULTI");
+            raw.call("SET", "tx:scan:{b}", "2");
+            raw.call("SCAN", "0", "COUNT", "1");
+            String reply = raw.call("EXEC");
+            assertTrue(reply.startsWith("*2\r\n+OK\r\n*2\r\n$"), reply);
+        }
+    }
 }

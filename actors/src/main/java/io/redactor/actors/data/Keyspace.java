@@ -17,6 +17,14 @@ public interface Keyspace {
     /** The WATCH registry of the partition that owns {@code key}. */
     Watches watchesOf(byte[] key);
 
+    /**
+     * The part of this keyspace that is partition {@code partition}'s own data, for commands confined to one
+     * partition's tables (SCAN); a single partition's keyspace is its own part.
+     */
+    default Keyspace partition(int partition) {
+        return this;
+    }
+
     /** The clients blocked on keys of the partition that owns {@code key}. */
     BlockedKeys blockedOf(byte[] key);
 }

@@ -78,11 +78,7 @@ public final class HeldPartitions {
 
     /** The data of one held partition, for commands confined to it (SCAN walks one partition's own table). */
     public Keyspace partition(int partition) {
-        int index = Arrays.binarySearch(partitions, partition);
-        if (index < 0) {
-            throw new IllegalStateException("partition " + partition + " is not held");
-        }
-        return data[index];
+        return keyspace().partition(partition);
     }
 
     /** Sets the clock of every held partition (commands of a script all run at the script's start time). */

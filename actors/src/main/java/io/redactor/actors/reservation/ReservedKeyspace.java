@@ -44,6 +44,16 @@ final class ReservedKeyspace implements Keyspace {
     }
 
     @Override
+    public Keyspace partition(int partition) {
+        int index = Arrays.binarySearch(partitions, partition);
+        if (index < 0) {
+            throw new IllegalStateException("partition " + partition + " is outside the reservation "
+                    + Arrays.toString(partitions));
+        }
+        return data[index];
+    }
+
+    @Override
     public Watches watchesOf(byte[] key) {
         return data[ownerIndex(key)].watches();
     }

@@ -134,7 +134,7 @@ final class ExecCommand {
             Route route = node.router().route(args, client);
             try {
                 return switch (route) {
-                    case Route.AtPartition at -> runner.run(at.invocation(), keyspace, now);
+                    case Route.AtPartition at -> runner.run(at.invocation(), keyspace.partition(at.partition()), now);
                     case Route.AcrossPartitions across -> runner.run(across.invocation(), keyspace, now);
                     case Route.AtClient at -> ClientCallRunner.run(at.spec(), args, client, node, keyspace);
                     case Route.Rejected rejected -> rejected.reply();
