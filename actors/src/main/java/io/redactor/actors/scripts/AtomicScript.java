@@ -92,6 +92,8 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     private boolean inlineOnGrant;
     private Executor threads;
     private Runnable finished;
+    /** The partitions reserved before the script starts, as {@link #start} computed them. */
+    private int[] declared;
     /** This attempt touched a partition it had not declared. */
     private boolean usedUndeclared;
     private long lastYieldNanos = System.nanoTime();
@@ -138,6 +140,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
      */
     void start(Executor threads, Lock exclusive, Runnable finished) {
         int[] wanted = declaredPartitions();
+        this.declared = wanted;
         if (exclusive != null) {
             // The lock comes before any partition, on the script's own thread: reserve from there.
             threads.execute(() -> {
@@ -187,13 +190,9 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             try {
                 result = attempt(new int[0], Holding.HELD);
             } catch (RuntimeException | StackOverflowError e) {
-                log.error("script {} failed", request.name(), e);
-                result = new ErrorReply("ERR internal error while running a script: " + e);
+                result = internalError(e);
             }
-            releaseAll();
-            if (!abandoned) {
-                reply.complete(result);
-            }
+            finish(result);
             finished.run();
             return true;
         } catch (MoveOff moveOff) {
@@ -223,11 +222,21 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
                 }
             }
         } catch (RuntimeException | StackOverflowError e) {
-            log.error("script {} failed", request.name(), e);
-            result = new ErrorReply("ERR internal error while running a script: " + e);
+            result = internalError(e);
         } finally {
             releaseAll();
         }
+        finish(result);
+    }
+
+    private ErrorReply internalError(Throwable e) {
+        log.error("script {} failed", request.name(), e);
+        return new ErrorReply("ERR internal error while running a script: " + e);
+    }
+
+    /** Releases what is held and answers, unless the node abandoned the script. */
+    private void finish(Reply result) {
+        releaseAll();
         if (!abandoned) {
             reply.complete(result);
         }
@@ -502,7 +511,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         if (!runInline(finished)) {
             threads.execute(() -> {
                 try {
-                    runHere(declaredPartitions(), Holding.HELD);
+                    runHere(declared, Holding.HELD);
                 } finally {
                     finished.run();
                 }

@@ -175,9 +175,7 @@ public final class ScriptService {
     }
 
     void noteClean(String name) {
-        if (!cleanRunners.contains(name)) {
-            cleanRunners.add(name);
-        }
+        cleanRunners.add(name);
     }
 
     boolean usesUndeclaredKeys(String name) {
@@ -185,9 +183,7 @@ public final class ScriptService {
     }
 
     void noteUndeclaredKeys(String name) {
-        if (!undeclaredKeyUsers.contains(name)) {
-            undeclaredKeyUsers.add(name);
-        }
+        undeclaredKeyUsers.add(name);
     }
 
     /** Marks the scripts running longer than {@code thresholdMillis} busy (the server cron calls this). */
