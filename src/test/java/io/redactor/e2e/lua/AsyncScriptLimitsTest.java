@@ -68,17 +68,19 @@ class AsyncScriptLimitsTest {
             Eventually.until("one waits", () -> info(jedis, "async_scripts_queued") == 1);
 
             JedisDataException refused = assertThrows(JedisDataException.class,
-                    () -> jedis.sendCommand(EVALASYNC, "return 1", "0"));
+                    () -> jedis.sendCommand(EVALASYNC, "return redis.call('ping')", "0"));
             assertEquals("BUSY Too many async scripts running and queued, try again later (redactor.scripts.async)",
                     refused.getMessage());
             assertEquals(1, info(jedis, "async_scripts_rejected"));
             assertEquals(1L, jedis.eval("return 1"), "atomic scripts are not limited by async admission");
+            assertEquals(2L, jedis.sendCommand(EVALASYNC, "return 1 + 1", "0"),
+                    "a script that only computes is answered at once, without a place of its own");
 
             jedis.set("go", "go");
             for (CompletableFuture<Object> script : admitted) {
                 assertEquals("done", script.get(10, TimeUnit.SECONDS));
             }
-            assertEquals(3, info(jedis, "async_scripts_completed"));
+            assertEquals(4, info(jedis, "async_scripts_completed"), "the three and the inline one");
             assertEquals(0, info(jedis, "async_scripts_running"));
             assertEquals(0, info(jedis, "async_scripts_queued"));
         }

@@ -59,6 +59,8 @@ final class AsyncScript implements ScriptContext {
     /** Calls made; written by the script's thread only. */
     private volatile long calls;
     private long lastYieldNanos;
+    /** Running on the caller's thread (see {@link #runInline()}). */
+    private boolean inline;
     private int db;
 
     AsyncScript(long id, ScriptRequest request, NodeServices node, AsyncScriptStats stats, long timeLimitMillis) {
@@ -128,8 +130,32 @@ final class AsyncScript implements ScriptContext {
         startedNanos = System.nanoTime();
         lastYieldNanos = startedNanos;
         state = State.RUNNING;
+        Reply result = execute();
+        if (stop != Stop.ABANDONED) {
+            reply.complete(result);
+        }
+    }
+
+    /**
+     * Runs a straight-line script (no loops, no functions: its time is bounded) right here, on the caller's thread,
+     * as long as it makes no call: a script that only computes is answered without a thread of its own. At its first
+     * call (or log line) it stops before doing anything, and this returns false: it must be {@link #run()} on its
+     * own thread, from the start. True when it ran to its end; {@link #reply()} is complete then.
+     */
+    boolean runInline() {
+        inline = true;
+        try {
+            reply.complete(execute());
+            return true;
+        } catch (MoveOff moveOff) {
+            return false;
+        } finally {
+            inline = false;
+        }
+    }
+
+    private Reply execute() {
         db = request.db();
-        Reply result;
         try {
             ScriptRun current = request.runs().newRun(this, request.keys(), request.args());
             run = current;
@@ -137,17 +163,14 @@ final class AsyncScript implements ScriptContext {
                 throw new ScriptKilledError();
             }
             LuaValue value = current.execute();
-            result = stop != null ? stopped(null) : LuaReplies.toReply(value, current.resp());
+            return stop != null ? stopped(null) : LuaReplies.toReply(value, current.resp());
         } catch (ScriptError e) {
-            result = new ErrorReply(e.redisMessage(request.name()));
+            return new ErrorReply(e.redisMessage(request.name()));
         } catch (ScriptKilledError e) {
-            result = stopped(e);
+            return stopped(e);
         } catch (RuntimeException | StackOverflowError e) {
             log.error("async script {} failed", request.name(), e);
-            result = new ErrorReply("ERR internal error while running a script: " + e);
-        }
-        if (stop != Stop.ABANDONED) {
-            reply.complete(result);
+            return new ErrorReply("ERR internal error while running a script: " + e);
         }
     }
 
@@ -163,6 +186,9 @@ final class AsyncScript implements ScriptContext {
 
     @Override
     public void polled() {
+        if (inline) {
+            throw new MoveOff();
+        }
         long now = System.nanoTime();
         if (now - lastYieldNanos > YIELD_EVERY_NANOS) {
             lastYieldNanos = now;
@@ -177,11 +203,17 @@ final class AsyncScript implements ScriptContext {
 
     @Override
     public void log(int level, String message) {
+        if (inline) {
+            throw new MoveOff();
+        }
         ScriptService.log(level, message);
     }
 
     @Override
     public LuaValue call(byte[][] command, ScriptRun current) {
+        if (inline) {
+            throw new MoveOff();
+        }
         ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly());
         if (checked.refusal() != null) {
             return checked.refusal();
@@ -230,6 +262,18 @@ final class AsyncScript implements ScriptContext {
             return SimpleString.OK;
         } catch (CommandError e) {
             return e.reply();
+        }
+    }
+
+    /**
+     * Unwinds an inline run at its first call, before anything visible happened, so that it runs again on a thread
+     * of its own. An Error, so that pcall inside the script cannot catch it.
+     */
+    private static final class MoveOff extends Error {
+        private static final long serialVersionUID = 1L;
+
+        MoveOff() {
+            super(null, null, false, false);
         }
     }
 }
