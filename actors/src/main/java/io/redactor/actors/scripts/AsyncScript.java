@@ -1,15 +1,12 @@
 package io.redactor.actors.scripts;
 
 import io.redactor.actors.command.ClientCallRunner;
-import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.CommandTable;
-import io.redactor.actors.command.keys.DatabaseIndex;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.routing.CommandDispatch;
 import io.redactor.actors.routing.Route;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
-import io.redactor.core.reply.SimpleString;
 import io.redactor.lua.LuaReplies;
 import io.redactor.lua.ScriptContext;
 import io.redactor.lua.ScriptError;
@@ -34,7 +31,6 @@ import java.util.function.Consumer;
 final class AsyncScript implements ScriptContext {
     private static final Logger log = LoggerFactory.getLogger(AsyncScript.class);
     /** A script on the CPU offers it to the other virtual threads this often, so that none starves. */
-    private static final long YIELD_EVERY_NANOS = 1_000_000;
 
     /** What SCRIPT ASYNC LIST shows a script doing. */
     enum State { QUEUED, RUNNING, WAITING, STOPPING }
@@ -58,7 +54,7 @@ final class AsyncScript implements ScriptContext {
     private volatile CompletableFuture<Reply> awaited;
     /** Calls made; written by the script's thread only. */
     private volatile long calls;
-    private long lastYieldNanos;
+    private final CpuShare cpu = new CpuShare();
     /** Running on the caller's thread (see {@link #runInline()}). */
     private boolean inline;
     private int db;
@@ -128,7 +124,6 @@ final class AsyncScript implements ScriptContext {
     /** Runs the script to its end on the calling (virtual) thread and completes {@link #reply()}. */
     void run() {
         startedNanos = System.nanoTime();
-        lastYieldNanos = startedNanos;
         state = State.RUNNING;
         Reply result = execute();
         if (stop != Stop.ABANDONED) {
@@ -189,11 +184,7 @@ final class AsyncScript implements ScriptContext {
         if (inline) {
             throw new MoveOff();
         }
-        long now = System.nanoTime();
-        if (now - lastYieldNanos > YIELD_EVERY_NANOS) {
-            lastYieldNanos = now;
-            Thread.yield();
-        }
+        cpu.poll();
     }
 
     @Override
@@ -219,7 +210,7 @@ final class AsyncScript implements ScriptContext {
             return checked.refusal();
         }
         if (checked.isSelect()) {
-            return LuaReplies.toLua(select(command), current.resp());
+            return LuaReplies.toLua(ScriptCommand.select(command, selected -> db = selected), current.resp());
         }
         int protocol = current.resp();
         long sentAt = System.nanoTime();
@@ -255,15 +246,6 @@ final class AsyncScript implements ScriptContext {
         return result;
     }
 
-    /** SELECT inside a script changes the database of the script's following commands, not its caller's. */
-    private Reply select(byte[][] command) {
-        try {
-            db = DatabaseIndex.parse(command[1]);
-            return SimpleString.OK;
-        } catch (CommandError e) {
-            return e.reply();
-        }
-    }
 
     /**
      * Unwinds an inline run at its first call, before anything visible happened, so that it runs again on a thread

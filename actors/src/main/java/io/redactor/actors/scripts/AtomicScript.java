@@ -7,8 +7,6 @@ import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.command.Invocation;
 import io.redactor.actors.command.Placement;
-import io.redactor.actors.command.keys.DatabaseIndex;
-import io.redactor.actors.command.CommandError;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Partition;
@@ -17,7 +15,6 @@ import io.redactor.actors.reservation.Reservation;
 import io.redactor.actors.routing.Route;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
-import io.redactor.core.reply.SimpleString;
 import io.redactor.lua.LuaReplies;
 import io.redactor.lua.ScriptContext;
 import io.redactor.lua.ScriptError;
@@ -59,7 +56,6 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             new ErrorReply("BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.");
     static final ErrorReply BUSY_FUNCTION =
             new ErrorReply("BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.");
-    private static final long YIELD_EVERY_NANOS = 1_000_000;
     /** Tries of a partition held by someone else, after a write, before giving up; one millisecond apart. */
     private static final int TRIES_AFTER_WRITE = 50;
 
@@ -87,7 +83,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     private int[] declared;
     /** This attempt touched a partition it had not declared. */
     private boolean usedUndeclared;
-    private long lastYieldNanos = System.nanoTime();
+    private final CpuShare cpu = new CpuShare();
     /** A write command ran: SCRIPT KILL may no longer stop it. */
     private volatile boolean dirty;
     /** Something others could see happened (a write, a message published): no fresh start any more. */
@@ -305,11 +301,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             }
             return;
         }
-        long nowNanos = System.nanoTime();
-        if (nowNanos - lastYieldNanos > YIELD_EVERY_NANOS) {
-            lastYieldNanos = nowNanos;
-            Thread.yield();
-        }
+        cpu.poll();
     }
 
     @Override
@@ -323,7 +315,8 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         if (checked.refusal() != null) {
             return checked.refusal();
         }
-        Reply result = checked.isSelect() ? select(command) : execute(checked.spec(), command, current.resp());
+        Reply result = checked.isSelect() ? ScriptCommand.select(command, selected -> db = selected)
+                : execute(checked.spec(), command, current.resp());
         if (checked.writes() && !(result instanceof ErrorReply)) {
             dirty = true;
         }
@@ -362,15 +355,6 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         };
     }
 
-    /** SELECT inside a script changes the database of the script's following commands, not its caller's. */
-    private Reply select(byte[][] command) {
-        try {
-            db = DatabaseIndex.parse(command[1]);
-            return SimpleString.OK;
-        } catch (CommandError e) {
-            return e.reply();
-        }
-    }
 
     // ---- partitions
 

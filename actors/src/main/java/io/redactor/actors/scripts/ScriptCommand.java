@@ -4,12 +4,17 @@ import io.redactor.actors.command.CommandFlag;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.command.Placement;
+import io.redactor.actors.command.CommandError;
+import io.redactor.actors.command.keys.DatabaseIndex;
+import io.redactor.core.reply.Reply;
+import io.redactor.core.reply.SimpleString;
 import io.redactor.lua.RedisErrorReply;
 import org.luaj.vm2.LuaValue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.IntConsumer;
 
 /**
  * A command a script passed to {@code redis.call}, checked as Redis checks it before running anything: its
@@ -62,6 +67,19 @@ record ScriptCommand(CommandSpec spec, LuaValue refusal) {
 
     private static ScriptCommand refused(String error) {
         return new ScriptCommand(null, RedisErrorReply.of(error));
+    }
+
+    /**
+     * SELECT inside a script: changes the database of the script's following commands ({@code setDb}), not its
+     * caller's.
+     */
+    static Reply select(byte[][] command, IntConsumer setDb) {
+        try {
+            setDb.accept(DatabaseIndex.parse(command[1]));
+            return SimpleString.OK;
+        } catch (CommandError e) {
+            return e.reply();
+        }
     }
 
     boolean writes() {
