@@ -22,11 +22,11 @@
 # Usage: bench/figures.sh [--sizes LIST] [--seconds S] [--clients N] [--threads LIST] [--threads-size N]
 #                         [--threads-seconds S] [--only LIST] [--plot-only] [--out DIR]
 #   --sizes LIST          matrix sizes of Figure 5.1, comma-separated (default 2,5,10,20,30,40,50,60,70,80,90,100)
-#   --seconds S           length of each Figure 5.1 run (default 3)
+#   --seconds S           length of each Figure 5.1 run (default 4)
 #   --clients N           script clients (default 10)
 #   --threads LIST        carrier counts K of Figure 5.2, comma-separated (default 1 to the number of cores)
 #   --threads-size N      matrix size of Figure 5.2 (default 100)
-#   --threads-seconds S   length of each Figure 5.2 run, and of its warm-up (default 5)
+#   --threads-seconds S   length of each Figure 5.2 run, and of its warm-up (default 8)
 #   --only LIST           size, threads or both (default both)
 #   --plot-only           plot the CSVs already in --out, measure nothing
 #   --out DIR             where the CSVs and PNGs go (default bench/figures)
@@ -36,8 +36,8 @@ set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-sizes="2,5,10,20,30,40,50,60,70,80,90,100" seconds=3 script_clients=10 threads="" threads_size=100
-threads_seconds=5 only="" plot_only=0 out="$bench_root/bench/figures"
+sizes="2,5,10,20,30,40,50,60,70,80,90,100" seconds=4 script_clients=10 threads="" threads_size=100
+threads_seconds=8 only="" plot_only=0 out="$bench_root/bench/figures"
 while [ $# -gt 0 ]; do
   case "$1" in
     --sizes) sizes="${2:?}"; shift 2 ;;

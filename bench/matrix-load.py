@@ -369,8 +369,10 @@ def report(opts, layout, elapsed, scripts, drained, script_latencies, get_latenc
 
     scripts_per_s counts the scripts completed within the run. When a script takes a good part of the run
     and the clients' scripts end together, that count moves in steps of --script-clients (a 3-second run
-    of 3-second scripts counts 0): drained_scripts_per_s counts every script sent, until the last reply
-    (the run plus the time the last ones took), which short runs estimate better."""
+    of 3-second scripts counts 0). They do end together on Redactor, which runs them side by side, and on
+    Redis too, which runs every ready client's script in one event-loop iteration and writes the replies
+    after it. drained_scripts_per_s counts every script sent, until the last reply (the run plus the time
+    the last ones took), which short runs estimate better."""
     s = sorted(script_latencies)
     g = sorted(get_latencies)
     figures = [
