@@ -9,24 +9,27 @@
 #   - Figure 5.2, bench/figures/matrix-threads.{csv,png}: EVALSHAASYNC throughput against the virtual-thread
 #     scheduler's parallelism K (the carrier threads the scripts' Lua runs on: -Djdk.virtualThreadScheduler.
 #     parallelism=K), K = 1..cores by default, at --threads-size; Redactor restarted for each K (checked with
-#     jcmd Thread.vthread_scheduler), a warm-up run, then a measured one, and a run of Redis's EVALSHA beside
-#     each as the reference line (the plot draws the median of those).
-# Each point is one run of a few seconds, its throughput counted until the last script sent has answered
-# (matrix-load.py's drained_scripts_per_s: with 100x100 matrices a script takes seconds, and a count of the
-# scripts completed within a 3-second run would move in steps of 10 clients). The whole takes about 5 minutes
-# on a 2-core machine. The CSVs (with
-# a header comment saying when, where and how) and the PNGs go to --out (default bench/figures); a Markdown
+#     jcmd Thread.vthread_scheduler), a warm-up run, then the measured ones, each followed by a run of
+#     Redis's EVALSHA for the reference line (the plot draws the median of Redis's points).
+# Each point is the median of --rounds runs of a few seconds, each run's throughput counted until the last
+# script sent has answered (matrix-load.py's drained_scripts_per_s: with 100x100 matrices a script takes
+# seconds, and a count of the scripts completed within a 4-second run would move in steps of 10 clients).
+# The whole takes about 9 minutes on a 2-core machine. The CSVs (with a header comment saying when, where
+# and how; every run in matrix-runs.csv) and the PNGs go to --out (default bench/figures); a Markdown
 # summary to stdout and bench/results/<timestamp>.md. Plots with gnuplot (installed with apt-get as the Debian
 # package gnuplot-nox when missing).
 #
 # Usage: bench/figures.sh [--sizes LIST] [--seconds S] [--clients N] [--threads LIST] [--threads-size N]
-#                         [--threads-seconds S] [--only LIST] [--plot-only] [--out DIR]
+#                         [--threads-seconds S] [--rounds N] [--only LIST] [--plot-only] [--out DIR]
 #   --sizes LIST          matrix sizes of Figure 5.1, comma-separated (default 2,5,10,20,30,40,50,60,70,80,90,100)
 #   --seconds S           length of each Figure 5.1 run (default 4)
 #   --clients N           script clients (default 10)
 #   --threads LIST        carrier counts K of Figure 5.2, comma-separated (default 1 to the number of cores)
 #   --threads-size N      matrix size of Figure 5.2 (default 100)
 #   --threads-seconds S   length of each Figure 5.2 run, and of its warm-up (default 8)
+#   --rounds N            runs per point, the median plotted (default 2): Figure 5.1 sweeps every size N
+#                         times, so that a burst of the machine's other work does not make one whole
+#                         curve; Figure 5.2 runs Redactor and Redis N times in turn per K
 #   --only LIST           size, threads or both (default both)
 #   --plot-only           plot the CSVs already in --out, measure nothing
 #   --out DIR             where the CSVs and PNGs go (default bench/figures)
@@ -37,7 +40,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 sizes="2,5,10,20,30,40,50,60,70,80,90,100" seconds=4 script_clients=10 threads="" threads_size=100
-threads_seconds=8 only="" plot_only=0 out="$bench_root/bench/figures"
+threads_seconds=8 rounds=2 only="" plot_only=0 out="$bench_root/bench/figures"
 while [ $# -gt 0 ]; do
   case "$1" in
     --sizes) sizes="${2:?}"; shift 2 ;;
@@ -46,6 +49,7 @@ while [ $# -gt 0 ]; do
     --threads) threads="${2:?}"; shift 2 ;;
     --threads-size) threads_size="${2:?}"; shift 2 ;;
     --threads-seconds) threads_seconds="${2:?}"; shift 2 ;;
+    --rounds) rounds="${2:?}"; shift 2 ;;
     --only) only="${2:?}"; shift 2 ;;
     --plot-only) plot_only=1; shift ;;
     --out) out="${2:?}"; shift 2 ;;
@@ -55,12 +59,12 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$threads" ] || threads="$(seq -s, 1 "$(nproc)")"
 # shellcheck disable=SC2086
-require_counts ${sizes//,/ } ${threads//,/ } "$seconds" "$script_clients" "$threads_size" "$threads_seconds"
+require_counts ${sizes//,/ } ${threads//,/ } "$seconds" "$script_clients" "$threads_size" "$threads_seconds" "$rounds"
 check_only size threads
-command_line="bench/figures.sh --sizes $sizes --seconds $seconds --clients $script_clients --threads $threads --threads-size $threads_size --threads-seconds $threads_seconds${only:+ --only $only}"
+command_line="bench/figures.sh --sizes $sizes --seconds $seconds --clients $script_clients --threads $threads --threads-size $threads_size --threads-seconds $threads_seconds --rounds $rounds${only:+ --only $only}"
 
 matrix_driver="$bench_root/bench/matrix-load.py"
-size_csv="$out/matrix-size.csv" threads_csv="$out/matrix-threads.csv"
+size_csv="$out/matrix-size.csv" threads_csv="$out/matrix-threads.csv" runs_csv="$out/matrix-runs.csv"
 mkdir -p "$out"
 
 install_gnuplot() {
@@ -113,38 +117,52 @@ csv_header() { # csv_header FIGURE-TITLE: the comment lines every CSV starts wit
   echo "# bench/figures.sh, $(date '+%Y-%m-%d %H:%M %Z'); Redactor commit $redactor_commit; Redis $redis_version; $java_version"
   echo "# $machine_cores cores, ${machine_cpu:-unknown CPU}; load average at start $load_at_start"
   echo "# $command_line${REDACTOR_JAVA_OPTS:+ (REDACTOR_JAVA_OPTS=$REDACTOR_JAVA_OPTS)}"
+  echo "# plot: $(date '+%Y-%m-%d %H:%M %Z'), Redactor $redactor_commit, Redis $redis_version, JDK $JAVA_VERSION, $machine_cores cores, load average at start $load_at_start"
+}
+
+runs_log() { # runs_log FIGURE X VARIANT ROUND SCRIPTS/S: one line of the runs' CSV
+  echo "$1,$2,$3,$4,$5" >>"$runs_csv"
+}
+
+median_or_empty() { # median_or_empty VALUES...: their median, or nothing when there are none (failed runs)
+  [ $# -gt 0 ] || return 0
+  awk -v m="$(median "$@")" 'BEGIN { printf "%.2f", m }'
 }
 
 measure_sizes() {
-  local size variant order sps
+  local size variant order sps round i
   start_servers
   say "Figure 5.1: warm-up runs of both Redactor commands at 30x30"
   matrix_load "$redactor_port" 30
   matrix_run "$redactor_port" 30 EVALSHA "$seconds" "warm-up, Redactor EVALSHA" >/dev/null
   matrix_run "$redactor_port" 30 EVALSHAASYNC "$seconds" "warm-up, Redactor EVALSHAASYNC" >/dev/null
   declare -A point=()
-  local i=0
-  for size in ${sizes//,/ }; do
-    matrix_load "$redis_port" "$size"
-    matrix_load "$redactor_port" "$size"
-    order="redis redactor async"
-    [ $((i % 2)) = 0 ] || order="async redactor redis"
-    for variant in $order; do
-      case "$variant" in
-        redis) sps="$(matrix_run "$redis_port" "$size" EVALSHA "$seconds" "${size}x$size, Redis EVALSHA")" ;;
-        redactor) sps="$(matrix_run "$redactor_port" "$size" EVALSHA "$seconds" "${size}x$size, Redactor EVALSHA")" ;;
-        async) sps="$(matrix_run "$redactor_port" "$size" EVALSHAASYNC "$seconds" "${size}x$size, Redactor EVALSHAASYNC")" ;;
-      esac
-      point[$size.$variant]="$sps"
+  i=0
+  for round in $(seq 1 "$rounds"); do
+    for size in ${sizes//,/ }; do
+      matrix_load "$redis_port" "$size"
+      matrix_load "$redactor_port" "$size"
+      order="redis redactor async"
+      [ $((i % 2)) = 0 ] || order="async redactor redis"
+      for variant in $order; do
+        case "$variant" in
+          redis) sps="$(matrix_run "$redis_port" "$size" EVALSHA "$seconds" "${size}x$size, Redis EVALSHA, round $round")" ;;
+          redactor) sps="$(matrix_run "$redactor_port" "$size" EVALSHA "$seconds" "${size}x$size, Redactor EVALSHA, round $round")" ;;
+          async) sps="$(matrix_run "$redactor_port" "$size" EVALSHAASYNC "$seconds" "${size}x$size, Redactor EVALSHAASYNC, round $round")" ;;
+        esac
+        point[$size.$variant]+="$sps "
+        runs_log 5.1 "$size" "$variant" "$round" "$sps"
+      done
+      redactor_alive || die "Redactor stopped answering after the ${size}x$size runs"
+      i=$((i + 1))
     done
-    redactor_alive || die "Redactor stopped answering after the ${size}x$size runs"
-    i=$((i + 1))
   done
+  # shellcheck disable=SC2086  # the runs' values, one word each
   {
-    csv_header "Figure 5.1: matrix multiplication, scripts/s against matrix size n, $script_clients script clients, $seconds s per point"
+    csv_header "Figure 5.1: matrix multiplication, scripts/s against matrix size n, $script_clients script clients, median of $rounds run(s) of $seconds s per point"
     echo "size,redis_evalsha,redactor_evalsha,redactor_evalshaasync"
     for size in ${sizes//,/ }; do
-      echo "$size,${point[$size.redis]},${point[$size.redactor]},${point[$size.async]}"
+      echo "$size,$(median_or_empty ${point[$size.redis]}),$(median_or_empty ${point[$size.redactor]}),$(median_or_empty ${point[$size.async]})"
     done
   } >"$size_csv"
   stop_pid "$redactor_pid"
@@ -152,7 +170,7 @@ measure_sizes() {
 }
 
 measure_threads() {
-  local k sps redis_sps parallelism base_opts="${REDACTOR_JAVA_OPTS:-}"
+  local k sps redis_sps parallelism round base_opts="${REDACTOR_JAVA_OPTS:-}"
   declare -A point=() redis_point=() seen=()
   start_redis
   matrix_load "$redis_port" "$threads_size"
@@ -165,17 +183,22 @@ measure_threads() {
     parallelism="$("$jcmd" "$redactor_pid" Thread.vthread_scheduler | sed -n 's/.*parallelism = \([0-9]*\).*/\1/p' | head -n 1)"
     [ "$parallelism" = "$k" ] || die "Redactor started with parallelism $k runs its virtual threads with parallelism '$parallelism'"
     seen[$k]="$parallelism"
-    sps="$(matrix_run "$redactor_port" "$threads_size" EVALSHAASYNC "$threads_seconds" "${threads_size}x$threads_size, Redactor EVALSHAASYNC, K=$k")"
-    redis_sps="$(matrix_run "$redis_port" "$threads_size" EVALSHA "$threads_seconds" "${threads_size}x$threads_size, Redis EVALSHA (beside K=$k)")"
-    point[$k]="$sps" redis_point[$k]="$redis_sps"
+    for round in $(seq 1 "$rounds"); do
+      sps="$(matrix_run "$redactor_port" "$threads_size" EVALSHAASYNC "$threads_seconds" "${threads_size}x$threads_size, Redactor EVALSHAASYNC, K=$k, round $round")"
+      redis_sps="$(matrix_run "$redis_port" "$threads_size" EVALSHA "$threads_seconds" "${threads_size}x$threads_size, Redis EVALSHA (beside K=$k), round $round")"
+      point[$k]+="$sps " redis_point[$k]+="$redis_sps "
+      runs_log 5.2 "$k" async "$round" "$sps"
+      runs_log 5.2 "$k" redis "$round" "$redis_sps"
+    done
     stop_pid "$redactor_pid"
   done
   export REDACTOR_JAVA_OPTS="$base_opts"
+  # shellcheck disable=SC2086  # the runs' values, one word each
   {
-    csv_header "Figure 5.2: matrix multiplication ${threads_size}x$threads_size, EVALSHAASYNC scripts/s against carrier threads K (-Djdk.virtualThreadScheduler.parallelism=K), Redis EVALSHA beside each, $script_clients script clients, $threads_seconds s per point"
+    csv_header "Figure 5.2: matrix multiplication ${threads_size}x$threads_size, EVALSHAASYNC scripts/s against carrier threads K (-Djdk.virtualThreadScheduler.parallelism=K), Redis EVALSHA beside each, $script_clients script clients, median of $rounds run(s) of $threads_seconds s per point"
     echo "threads,redactor_evalshaasync,redis_evalsha,parallelism_seen"
     for k in ${threads//,/ }; do
-      echo "$k,${point[$k]},${redis_point[$k]},${seen[$k]}"
+      echo "$k,$(median_or_empty ${point[$k]}),$(median_or_empty ${redis_point[$k]}),${seen[$k]}"
     done
   } >"$threads_csv"
   stop_pid "$redis_pid"
@@ -183,6 +206,10 @@ measure_threads() {
 
 # ---------------------------------------------------------------------------------------------------------
 # Plots.
+
+footnote() { # footnote CSV: when and where its data was measured (its "# plot:" comment line)
+  sed -n 's/^# plot: //p' "$1" | tr -d '"'
+}
 
 plot_sizes() {
   gnuplot <<EOF
@@ -196,6 +223,8 @@ set logscale y
 set grid xtics ytics mytics
 set key top right
 set xrange [0:*]
+set bmargin 5
+set label 1 "$(footnote "$size_csv")" at screen 0.01,0.02 font ",7"
 data = "< grep -v '^#' '$size_csv' | tail -n +2"
 plot data using 1:3 with linespoints lw 2 pt 7 title "Redactor EVALSHA (atomic)", \
      data using 1:4 with linespoints lw 2 pt 5 title "Redactor EVALSHAASYNC", \
@@ -220,6 +249,8 @@ set key bottom right
 set xrange [0.5:$kmax + 0.5]
 set xtics 1
 set yrange [0:*]
+set bmargin 5
+set label 1 "$(footnote "$threads_csv")" at screen 0.01,0.02 font ",7"
 plot "< grep -v '^#' '$threads_csv' | tail -n +2" using 1:2 with linespoints lw 2 pt 7 title "Redactor EVALSHAASYNC", \
      $redis_median with lines lw 2 dt 2 title "Redis 7 EVALSHA (median, $redis_median)"
 EOF
@@ -242,6 +273,10 @@ if [ "$plot_only" = 0 ]; then
   bench_prerequisites
   bench_machine_info
   started_s="$EPOCHSECONDS"
+  {
+    csv_header "Every run of the figures (scripts/s: matrix-load.py's drained_scripts_per_s; empty: the run failed)"
+    echo "figure,x,variant,round,scripts_per_s"
+  } >"$runs_csv"
   if selected size; then measure_sizes; fi
   if selected threads; then measure_threads; fi
   took_s=$((EPOCHSECONDS - started_s))
