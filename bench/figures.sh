@@ -14,7 +14,7 @@
 # Each point is the median of --rounds runs of a few seconds, each run's throughput counted until the last
 # script sent has answered (matrix-load.py's drained_scripts_per_s: with 100x100 matrices a script takes
 # seconds, and a count of the scripts completed within a 4-second run would move in steps of 10 clients).
-# The whole takes about 9 minutes on a 2-core machine. The CSVs (with a header comment saying when, where
+# The whole takes about 8 minutes on a 2-core machine. The CSVs (with a header comment saying when, where
 # and how; every run in matrix-runs.csv) and the PNGs go to --out (default bench/figures); a Markdown
 # summary to stdout and bench/results/<timestamp>.md. Plots with gnuplot (installed with apt-get as the Debian
 # package gnuplot-nox when missing).
@@ -273,9 +273,15 @@ if [ "$plot_only" = 0 ]; then
   bench_prerequisites
   bench_machine_info
   started_s="$EPOCHSECONDS"
+  kept=""      # the runs of a figure this run does not measure (--only) stay in the runs' CSV
+  if [ -f "$runs_csv" ]; then
+    selected size || kept="$(grep '^5\.1,' "$runs_csv" || true)"
+    selected threads || kept="$(grep '^5\.2,' "$runs_csv" || true)"
+  fi
   {
     csv_header "Every run of the figures (scripts/s: matrix-load.py's drained_scripts_per_s; empty: the run failed)"
     echo "figure,x,variant,round,scripts_per_s"
+    [ -z "$kept" ] || echo "$kept"
   } >"$runs_csv"
   if selected size; then measure_sizes; fi
   if selected threads; then measure_threads; fi
