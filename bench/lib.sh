@@ -215,16 +215,18 @@ bench_machine_info() { # what report_header prints; read at start
 # ---------------------------------------------------------------------------------------------------------
 # Workloads: id, label, command (for --only), pipeline, requests, throughput target (ratio), redis-benchmark
 # args; optionally a command sent to the server (redis-cli) before every run, so that each run starts from
-# the same data on both servers, and a function called after every run as FUNCTION INDEX SERVER PORT ROUND
-# (0 = warm-up), to check what the run did (see check_failed). The args and the command are split into
-# words as xargs splits them: quotes keep a word with spaces whole, as in EVAL "return 0" 0.
+# the same data on both servers, a function called after every run as FUNCTION INDEX SERVER PORT ROUND
+# (0 = warm-up), to check what the run did (see check_failed), and the redis-benchmark args against Redis
+# when they differ from Redactor's (a Redactor extension compared with the Redis command it stands for, as
+# EVALASYNC with EVAL). The args and the command are split into words as xargs splits them: quotes keep a
+# word with spaces whole, as in EVAL "return 0" 0.
 
-w_ids=() w_label=() w_cmd=() w_pipe=() w_requests=() w_target=() w_args=() w_before=() w_after=()
+w_ids=() w_label=() w_cmd=() w_pipe=() w_requests=() w_target=() w_args=() w_before=() w_after=() w_redis_args=()
 add_workload() {
   local cmd="$3"
   selected "$cmd" || return 0
   w_ids+=("$1") w_label+=("$2") w_cmd+=("$cmd") w_pipe+=("$4") w_requests+=("$5") w_target+=("$6") w_args+=("$7")
-  w_before+=("${8:-}") w_after+=("${9:-}")
+  w_before+=("${8:-}") w_after+=("${9:-}") w_redis_args+=("${10:-}")
 }
 
 split_words() { # split_words ARRAY STRING: STRING's words into ARRAY; quotes keep spaces in a word
@@ -281,7 +283,11 @@ run_workload() {
   local i="$1" server="$2" round="$3" port err_before err_after out code line r a b
   local -a args before
   port="$(server_port "$server")"
-  split_words args "${w_args[$i]}"
+  if [ "$server" = redis ] && [ -n "${w_redis_args[$i]}" ]; then
+    split_words args "${w_redis_args[$i]}"
+  else
+    split_words args "${w_args[$i]}"
+  fi
   if [ -n "${w_before[$i]}" ]; then
     split_words before "${w_before[$i]}"
     cli "$port" "${before[@]}" >/dev/null

@@ -2,7 +2,8 @@
 """Load driver for the matrix-multiplication workload of bench/compare-scripts.sh (DESIGN.md section 9).
 
 Two groups of clients at once against one server: script clients, each running
-`EVALSHA <matrix script> 3 {tag}:A {tag}:B {tag}:R` on its own pair of n x n matrices in a closed loop, and
+`EVALSHA <matrix script> 3 {tag}:A {tag}:B {tag}:R` (or EVALSHAASYNC, Redactor's script whose redis.call
+runs as one command at a time, with --command) on its own pair of n x n matrices in a closed loop, and
 GET clients reading small keys that are not the matrices' keys, each timing every GET. One thread drives
 every connection through a selector, so no client waits on another's interpreter lock and each reply is
 timed when it arrives.
@@ -21,7 +22,9 @@ Usage:
 Options (the same for load and run): --host, --size N (matrix side, default 100), --script-clients N
 (default 10), --get-clients N (default 5), --get-interval-ms MS (pause between a GET's reply and the
 client's next GET, default 1; 0 sends the next at once), --partitions N (Redactor's count, default 64),
---seed N (of the random matrices, default 42).
+--seed N (of the random matrices, default 42). Option of run only: --command EVALSHA|EVALSHAASYNC (what the
+script clients send, default EVALSHA; the same script and SHA1 either way, loaded by load).
+A run with --get-clients 0 has script clients only (the GET figures are then 0).
 Standard library only: raw RESP over sockets.
 """
 
@@ -263,7 +266,7 @@ def run(opts, layout):
     sel = selectors.DefaultSelector()
     conns = []
     for tag in layout.script_tags:
-        c = Conn(opts.host, opts.port, command("EVALSHA", SCRIPT_SHA, 3, *layout.keys(tag)), layout.size)
+        c = Conn(opts.host, opts.port, command(opts.command, SCRIPT_SHA, 3, *layout.keys(tag)), layout.size)
         c.kind = "script"
         conns.append(c)
     for tag in layout.get_tags:
@@ -276,6 +279,8 @@ def run(opts, layout):
     interval = opts.get_interval_ms / 1000.0
     script_latencies, get_latencies = [], []
     scripts_in_window = 0
+    scripts_all = 0            # every correct script reply, those after the deadline too
+    last_script_at = None
     wrong = {}                 # first wrong reply of each kind, and how many
     wrong_count = 0
 
@@ -318,6 +323,9 @@ def run(opts, layout):
                 script_latencies.append(latency)
                 if now <= deadline and reply == c.expected:
                     scripts_in_window += 1
+                if reply == c.expected:
+                    scripts_all += 1
+                last_script_at = now
                 c.next_at = now
             else:
                 get_latencies.append(latency)
@@ -328,9 +336,11 @@ def run(opts, layout):
                     send(c, now)
                     outstanding += 1
     elapsed = min(time.perf_counter(), deadline) - start
+    drained = (scripts_all, (last_script_at - start) if last_script_at else 0.0)
 
     checked = check_results(opts, layout)
-    return report(opts, layout, elapsed, scripts_in_window, script_latencies, get_latencies, wrong_count, wrong, checked)
+    return report(opts, layout, elapsed, scripts_in_window, drained, script_latencies, get_latencies, wrong_count,
+                  wrong, checked)
 
 
 def check_results(opts, layout):
@@ -353,15 +363,26 @@ def check_results(opts, layout):
         client.close()
 
 
-def report(opts, layout, elapsed, scripts, script_latencies, get_latencies, wrong_count, wrong, checked):
+def report(opts, layout, elapsed, scripts, drained, script_latencies, get_latencies, wrong_count, wrong, checked):
     """A line of key=value figures (times in ms), then check=<ok or what is wrong>, then first_wrong=<the
-    first unexpected reply of each kind of client, or none>."""
+    first unexpected reply of each kind of client, or none>.
+
+    scripts_per_s counts the scripts completed within the run. When a script takes a good part of the run
+    and the clients' scripts end together, that count moves in steps of --script-clients (a 3-second run
+    of 3-second scripts counts 0). They do end together on Redactor, which runs them side by side, and on
+    Redis too, which runs every ready client's script in one event-loop iteration and writes the replies
+    after it. drained_scripts_per_s counts every script sent, until the last reply (the run plus the time
+    the last ones took), which short runs estimate better."""
     s = sorted(script_latencies)
     g = sorted(get_latencies)
     figures = [
+        ("command", opts.command),
         ("seconds", "%.3f" % elapsed),
         ("scripts", scripts),
         ("scripts_per_s", "%.2f" % (scripts / elapsed if elapsed > 0 else 0)),
+        ("drained_scripts", drained[0]),
+        ("drained_seconds", "%.3f" % drained[1]),
+        ("drained_scripts_per_s", "%.2f" % (drained[0] / drained[1] if drained[1] > 0 else 0)),
         ("script_avg_ms", "%.1f" % (1000 * sum(s) / len(s) if s else 0)),
         ("script_max_ms", "%.1f" % (1000 * s[-1] if s else 0)),
         ("gets", len(g)),
@@ -390,6 +411,8 @@ def main():
     parser.add_argument("--get-interval-ms", type=float, default=1)
     parser.add_argument("--partitions", type=int, default=64)
     parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--command", choices=["EVALSHA", "EVALSHAASYNC"], default="EVALSHA",
+                        help="what the script clients send (run only)")
     parser.add_argument("--drain-seconds", type=float, default=120,
                         help="how long to wait for the replies still out when the run ends")
     opts = parser.parse_args()
