@@ -350,6 +350,9 @@ final class ScriptClosure extends LuaClosure {
             }
         } catch (LuaError e) {
             throw run.locate(e, this, pc - 1);
+        } catch (ScriptKilledError e) {
+            // stopped inside a call (an async script's redis.call woken by a kill): the line of that call
+            throw e.line() < 0 ? ScriptKilledError.at(p, pc - 1) : e;
         } catch (StackOverflowError e) {
             throw run.locate(new LuaError("stack overflow"), this, pc - 1);
         } finally {

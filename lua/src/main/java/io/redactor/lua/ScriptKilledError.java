@@ -21,6 +21,12 @@ public final class ScriptKilledError extends Error {
         this.line = line;
     }
 
+    /** Stopped at instruction {@code pc} of {@code p}. */
+    static ScriptKilledError at(org.luaj.vm2.Prototype p, int pc) {
+        int line = p.lineinfo != null && pc >= 0 && pc < p.lineinfo.length ? p.lineinfo[pc] : -1;
+        return new ScriptKilledError(p.source == null ? null : p.source.tojstring(), line);
+    }
+
     /** The chunk the script was running in ({@code "@user_script"}), or null when unknown. */
     public String source() {
         return source;

@@ -47,6 +47,7 @@ public final class ScriptRun {
     int resp = 2;
     int replicationFlags = RedisLibrary.REPL_ALL;
     private Globals coroutineGlobals;
+    private StringNumbers.Cache numbers;
 
     private LuaError originError;
     private String originSource;
@@ -208,6 +209,18 @@ public final class ScriptRun {
         return run;
     }
 
+    /** The string-to-number cache of the run current on this thread (made on first use), or null outside runs. */
+    static StringNumbers.Cache numberCache() {
+        ScriptRun run = CURRENT.get();
+        if (run == null) {
+            return null;
+        }
+        if (run.numbers == null) {
+            run.numbers = new StringNumbers.Cache();
+        }
+        return run.numbers;
+    }
+
     static void setCurrent(ScriptRun run) {
         CURRENT.set(run);
     }
@@ -216,8 +229,7 @@ public final class ScriptRun {
         countdown = POLL_EVERY;
         context.polled();
         if (stopRequested) {
-            int line = p.lineinfo != null && pc >= 0 && pc < p.lineinfo.length ? p.lineinfo[pc] : -1;
-            throw new ScriptKilledError(p.source == null ? null : p.source.tojstring(), line);
+            throw ScriptKilledError.at(p, pc);
         }
         if (timeoutNanos > 0 && elapsedNanos() > timeoutNanos) {
             // Redis raises it again at every line once the time is up; nothing at load time can catch it anyway

@@ -6,8 +6,9 @@ import org.luaj.vm2.LuaString;
  * Lua 5.1's coercion of strings to numbers in arithmetic, made cheap for the common case: scripts multiply the
  * strings commands return (LRANGE of numbers) over and over. Plain decimals with at most 15 significant digits and
  * 22 decimals convert exactly with one division (both operands are exact doubles, so the quotient is correctly
- * rounded, as strtod's result is); anything else goes through the full strtod. Results are remembered per thread
- * by string identity, so a string used a hundred times is parsed once.
+ * rounded, as strtod's result is); anything else goes through the full strtod. Results are remembered per script
+ * run by string identity, so a string used a hundred times is parsed once. Per run, not per thread: async scripts
+ * run on virtual threads, one each, and a cache per thread would cost each of them its size.
  */
 final class StringNumbers {
     /** What {@link #of} returns for a string that is not a number: a NaN no parse produces. */
@@ -16,7 +17,6 @@ final class StringNumbers {
     private static final double[] POWERS_OF_TEN = new double[23];
     private static final long MAX_EXACT = 1L << 53;
     private static final int CACHE_SIZE = 1024;
-    private static final ThreadLocal<Cache> CACHE = ThreadLocal.withInitial(Cache::new);
 
     static {
         double p = 1;
@@ -35,7 +35,10 @@ final class StringNumbers {
 
     /** The number {@code s} converts to, or {@link #NOT_A_NUMBER}. */
     static double of(LuaString s) {
-        Cache cache = CACHE.get();
+        Cache cache = ScriptRun.numberCache();
+        if (cache == null) {
+            return parse(s.m_bytes, s.m_offset, s.m_length);
+        }
         int slot = s.hashCode() & (CACHE_SIZE - 1);
         if (cache.strings[slot] == s) {
             return cache.values[slot];
@@ -92,7 +95,7 @@ final class StringNumbers {
         return negative ? -value : value;
     }
 
-    private static final class Cache {
+    static final class Cache {
         final LuaString[] strings = new LuaString[CACHE_SIZE];
         final double[] values = new double[CACHE_SIZE];
     }

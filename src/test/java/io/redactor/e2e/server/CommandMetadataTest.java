@@ -1,6 +1,7 @@
 package io.redactor.e2e.server;
 
 import io.redactor.actors.command.CommandFamilies;
+import io.redactor.actors.command.CommandDoc;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
@@ -65,9 +66,11 @@ class CommandMetadataTest {
         return client;
     }
 
+    /** Every command and subcommand Redis has too (extensions have Redactor's own metadata). */
     static Stream<String> commandNames() {
         return CommandFamilies.all().stream()
                 .flatMap(spec -> Stream.concat(Stream.of(spec), spec.subcommands().values().stream()))
+                .filter(spec -> !spec.isExtension())
                 .map(CommandSpec::fullName);
     }
 
@@ -97,13 +100,18 @@ class CommandMetadataTest {
         assertEquals(expected.toString(), actual.toString(), protocol + " COMMAND DOCS " + name);
     }
 
+    private static boolean sharedWithRedis(String name) {
+        CommandSpec spec = OURS.get(name);
+        return spec != null && !spec.isExtension();
+    }
+
     /** A COMMAND INFO reply with each entry's subcommands (its 10th element) reduced to ours and sorted. */
     private static RespTree infoOfOurSubcommands(RespTree reply) {
         RespTree result = reply;
         for (int i = 0; i < reply.children().size(); i++) {
             RespTree entry = reply.child(i);
             if (entry.isAggregate() && entry.children().size() == 10 && entry.child(9).isAggregate()) {
-                RespTree subcommands = entry.child(9).sortedElements(sub -> OURS.containsKey(sub.child(0).text()));
+                RespTree subcommands = entry.child(9).sortedElements(sub -> sharedWithRedis(sub.child(0).text()));
                 result = result.withChild(i, entry.withChild(9, subcommands));
             }
         }
@@ -117,7 +125,7 @@ class CommandMetadataTest {
             RespTree docs = reply.child(i);
             int subcommands = docs.valueIndex("subcommands");
             if (subcommands >= 0) {
-                RespTree ours = docs.child(subcommands).sortedEntries(key -> OURS.containsKey(key.text()));
+                RespTree ours = docs.child(subcommands).sortedEntries(key -> sharedWithRedis(key.text()));
                 result = result.withChild(i, docs.withChild(subcommands, ours));
             }
         }
@@ -144,7 +152,8 @@ class CommandMetadataTest {
             Map<String, String> oursAgain = infoByName(pair[1], "COMMAND", "INFO");
             assertEquals(ours, oursAgain, "COMMAND INFO without names is COMMAND");
             for (Map.Entry<String, String> entry : ours.entrySet()) {
-                if (OURS.get(entry.getKey()).subcommands().isEmpty()) {
+                CommandSpec spec = OURS.get(entry.getKey());
+                if (spec.subcommands().isEmpty() && !spec.isExtension()) {
                     assertEquals(redis.get(entry.getKey()), entry.getValue(), entry.getKey());
                 }
             }
@@ -211,7 +220,9 @@ class CommandMetadataTest {
             String[] command = Stream.concat(Stream.of("COMMAND", "LIST"), Stream.of(filter)).toArray(String[]::new);
             Set<String> expected = names(redis2, command);
             expected.retainAll(OURS.keySet());
-            assertEquals(expected, names(redactor2, command), String.join(" ", command));
+            Set<String> actual = names(redactor2, command);
+            actual.removeIf(name -> OURS.get(name).isExtension() && !expected.contains(name));
+            assertEquals(expected, actual, String.join(" ", command));
         }
     }
 
@@ -284,6 +295,21 @@ class CommandMetadataTest {
             result[i] = args[i].getBytes(StandardCharsets.UTF_8);
         }
         return result;
+    }
+
+    /** Redactor's own commands document themselves as Redis documents its commands. */
+    @Test
+    void extensionsHaveDocsOfTheirOwn() {
+        List<String> incomplete = new ArrayList<>();
+        OURS.forEach((name, spec) -> {
+            CommandDoc doc = spec.doc();
+            if (spec.isExtension() && (doc.summary() == null || doc.since() == null || doc.group() == null
+                    || doc.complexity() == null)) {
+                incomplete.add(name);
+            }
+        });
+        assertEquals(List.of(), incomplete);
+        assertTrue(OURS.values().stream().anyMatch(CommandSpec::isExtension));
     }
 
     @Test

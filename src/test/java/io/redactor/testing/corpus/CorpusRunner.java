@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 import static java.util.stream.Collectors.joining;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,6 +28,7 @@ public final class CorpusRunner {
     private final Corpus corpus;
     private int batchSize = 1;
     private boolean keyspaceEvents;
+    private UnaryOperator<byte[][]> ourCommand = UnaryOperator.identity();
 
     private CorpusRunner(Corpus corpus) {
         this.corpus = corpus;
@@ -53,6 +55,15 @@ public final class CorpusRunner {
      */
     public CorpusRunner comparingKeyspaceEvents() {
         this.keyspaceEvents = true;
+        return this;
+    }
+
+    /**
+     * Sends Redactor each line's command as {@code rewrite} makes it (Redis gets the line as written): to check that
+     * a Redactor command answers exactly as the Redis command it stands in for (EVALASYNC for EVAL).
+     */
+    public CorpusRunner withOurCommands(UnaryOperator<byte[][]> rewrite) {
+        this.ourCommand = rewrite;
         return this;
     }
 
@@ -103,7 +114,8 @@ public final class CorpusRunner {
                 playBatch(lines.subList(from, to), redis, ours, mismatches);
             } else {
                 CorpusLine line = lines.get(from);
-                record(mismatches, line, play(line, redis, redisEvents), play(line, ours, ourEvents));
+                record(mismatches, line, play(line, line.argv(), redis, redisEvents),
+                        play(line, ourCommand.apply(line.argv()), ours, ourEvents));
             }
             from = to;
         }
@@ -111,15 +123,15 @@ public final class CorpusRunner {
     }
 
     /** The reply to one line in comparable form, with the events it caused when those are compared too. */
-    private static String play(CorpusLine line, Connections server, KeyspaceEvents events) {
+    private static String play(CorpusLine line, byte[][] argv, Connections server, KeyspaceEvents events) {
         return onLine(line, server, connections -> {
             RawClient client = connections.get(line.connection());
             String reply = switch (line.mode()) {
-                case CALL -> line.markers().contains(Marker.SCAN) ? Scan.all(client, line.argv())
-                        : ReplyForm.of(client.call(line.argv()), line.markers());
+                case CALL -> line.markers().contains(Marker.SCAN) ? Scan.all(client, argv)
+                        : ReplyForm.of(client.call(argv), line.markers());
                 case RECEIVE -> ReplyForm.exact(client.readReply());
                 case BLOCK -> {
-                    connections.sendAndAwaitBlocked(line.connection(), line.argv());
+                    connections.sendAndAwaitBlocked(line.connection(), argv);
                     yield "(blocked)";
                 }
             };
@@ -128,11 +140,10 @@ public final class CorpusRunner {
         });
     }
 
-    private static void playBatch(List<CorpusLine> batch, Connections redis, Connections ours,
-                                  List<Mismatch> mismatches) {
+    private void playBatch(List<CorpusLine> batch, Connections redis, Connections ours, List<Mismatch> mismatches) {
         for (Connections server : List.of(redis, ours)) {
             RawClient client = server.get(batch.get(0).connection());
-            batch.forEach(line -> client.command(line.argv()));
+            batch.forEach(line -> client.command(server == ours ? ourCommand.apply(line.argv()) : line.argv()));
         }
         for (CorpusLine line : batch) {
             Function<Connections, String> reply =

@@ -3,17 +3,15 @@ package io.redactor.actors.client;
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.CommandFlag;
-import io.redactor.actors.command.CommandRunner;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.Invocation;
 import io.redactor.actors.command.Placement;
 import io.redactor.actors.command.transactions.ExecAbort;
 import io.redactor.actors.command.transactions.Watching;
-import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Batch;
 import io.redactor.actors.partition.Partition;
-import io.redactor.actors.reservation.Reservation;
+import io.redactor.actors.routing.CommandDispatch;
 import io.redactor.actors.routing.Route;
 import io.redactor.actors.pubsub.Subscriber;
 import io.redactor.core.reply.ErrorReply;
@@ -422,22 +420,8 @@ public final class ClientPipeline implements Subscriber {
     private void reserve(int[] partitions, Invocation invocation) {
         inFlight = 1;
         target = MIXED;
-        node.server().stats().reservations.increment();
-        Batch batch = Batch.inPartition(partitions[0], new Invocation[] {invocation}, batchListener);
-        Reservation reservation = new Reservation(partitions, node.server().partitions(), new Reservation.Work() {
-            @Override
-            public void run(Keyspace keyspace, long now) {
-                batch.setReply(0, new CommandRunner(node.server()).run(invocation, keyspace, now));
-                batch.complete();
-            }
-
-            @Override
-            public void refused(ErrorReply reason) {
-                batch.failRemaining(reason);
-                batch.complete();
-            }
-        });
-        node.partitions().tell(reservation.firstPartition(), new Partition.Reserve(reservation));
+        CommandDispatch.acrossPartitions(node, partitions, invocation,
+                reply -> executor.execute(() -> completedElsewhere(reply)));
     }
 
     private void sendBatch() {

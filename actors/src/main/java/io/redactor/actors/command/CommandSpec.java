@@ -28,6 +28,7 @@ public final class CommandSpec {
     private final Placement placement;
     private final KeyCommand keyHandler;
     private final Map<String, CommandSpec> subcommands;
+    private final boolean extension;
 
     private CommandSpec(Builder b, String parentName) {
         this.name = b.name;
@@ -39,6 +40,7 @@ public final class CommandSpec {
         this.keys = b.keys;
         this.keySpecs = List.copyOf(b.keySpecs);
         this.doc = b.doc;
+        this.extension = b.extension;
         this.placement = b.placement;
         this.keyHandler = switch (placement) {
             case Placement.AtKeys p -> p.handler();
@@ -116,6 +118,14 @@ public final class CommandSpec {
         return keyHandler;
     }
 
+    /**
+     * A Redactor command Redis does not have, or has with another meaning (SSUBSCRIBE): its metadata is Redactor's
+     * own, not a copy of Redis's.
+     */
+    public boolean isExtension() {
+        return extension;
+    }
+
     public Map<String, CommandSpec> subcommands() {
         return subcommands;
     }
@@ -140,10 +150,17 @@ public final class CommandSpec {
         private CommandDoc doc = CommandDoc.NONE;
         private Placement placement;
         private final List<Builder> subcommands = new ArrayList<>();
+        private boolean extension;
 
         private Builder(String name, int arity) {
             this.name = name.toLowerCase(Locale.ROOT);
             this.arity = arity;
+        }
+
+        /** See {@link CommandSpec#isExtension()}. */
+        public Builder extension() {
+            extension = true;
+            return this;
         }
 
         public Builder flags(CommandFlag... values) {

@@ -2,6 +2,7 @@ package io.redactor.actors.node;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigValue;
+import io.redactor.actors.scripts.ScriptSettings;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -9,7 +10,7 @@ import java.util.Map;
 
 /** The {@code redactor} section of the configuration that the node itself uses. */
 public record NodeSettings(int partitions, int stashCapacity, String partitionDispatcher, Duration startupTimeout,
-                           boolean joinSelf, Map<String, String> redisConfig) {
+                           boolean joinSelf, Map<String, String> redisConfig, ScriptSettings scripts) {
     private static final String PARTITION_DISPATCHER = "redactor.partition.dispatcher";
 
     /**
@@ -33,6 +34,7 @@ public record NodeSettings(int partitions, int stashCapacity, String partitionDi
                 systemConfig.hasPath(PARTITION_DISPATCHER) ? PARTITION_DISPATCHER : "akka.actor.default-dispatcher",
                 c.getDuration("startup-timeout"),
                 c.getBoolean("cluster.join-self") && !seeded,
-                Map.copyOf(redis));
+                Map.copyOf(redis),
+                ScriptSettings.from(c.getConfig("scripts")));
     }
 }

@@ -6,7 +6,7 @@ import io.redactor.actors.client.ClientSession;
 
 /**
  * Periodic housekeeping, like Redis's serverCron: samples the instantaneous rates and closes clients idle for
- * longer than {@code timeout}, and marks scripts running past {@code busy-reply-threshold} busy.
+ * longer than {@code timeout}, and watches running scripts (busy threshold, time limit).
  */
 final class ServerCron implements Runnable {
     private final ServerContext server;
@@ -24,7 +24,7 @@ final class ServerCron implements Runnable {
     public void run() {
         long now = System.currentTimeMillis();
         server.stats().sample(now);
-        scripts.markBusy(server.config().busyReplyThresholdMs());
+        scripts.cron(now, server.config().busyReplyThresholdMs());
         if (now - lastIdleCheck >= 1000) {
             lastIdleCheck = now;
             closeIdleClients(now);

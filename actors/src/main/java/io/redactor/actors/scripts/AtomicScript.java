@@ -19,7 +19,6 @@ import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.SimpleString;
 import io.redactor.lua.LuaReplies;
-import io.redactor.lua.RedisErrorReply;
 import io.redactor.lua.ScriptContext;
 import io.redactor.lua.ScriptError;
 import io.redactor.lua.ScriptKilledError;
@@ -28,9 +27,7 @@ import org.luaj.vm2.LuaValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -56,18 +53,12 @@ import java.util.concurrent.locks.LockSupport;
 final class AtomicScript implements ScriptContext, Reservation.Handover {
     private static final Logger log = LoggerFactory.getLogger(AtomicScript.class);
 
-    static final String UNKNOWN_COMMAND = "ERR Unknown Redis command called from script";
-    static final String WRONG_ARITY = "ERR Wrong number of args calling Redis command from script";
-    static final String NOT_ALLOWED = "ERR This Redis command is not allowed from script";
-    static final String WRITE_IN_READ_ONLY = "ERR Write commands are not allowed from read-only scripts.";
     static final ErrorReply UNDECLARED_AFTER_WRITE = new ErrorReply("ERR Script accessed a key in a partition held "
             + "by another command after writing; declare the keys it uses (numkeys) to avoid it");
     static final ErrorReply BUSY_SCRIPT =
             new ErrorReply("BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.");
     static final ErrorReply BUSY_FUNCTION =
             new ErrorReply("BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.");
-    /** Commands Redis 7.0 flags may-replicate: refused in read-only scripts like writes. */
-    private static final java.util.Set<String> MAY_REPLICATE = java.util.Set.of("publish", "spublish", "pfcount");
     private static final long YIELD_EVERY_NANOS = 1_000_000;
     /** Tries of a partition held by someone else, after a write, before giving up; one millisecond apart. */
     private static final int TRIES_AFTER_WRITE = 50;
@@ -323,51 +314,23 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
 
     @Override
     public boolean knowsCommand(byte[][] command) {
-        CommandSpec spec = table.lookup(command[0]);
-        return spec != null && (!(spec.placement() instanceof Placement.Container) || command.length < 2
-                || subcommand(spec, command) != null);
-    }
-
-    private static CommandSpec subcommand(CommandSpec container, byte[][] command) {
-        return container.subcommand(new String(command[1], StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT));
+        return ScriptCommand.known(table, command);
     }
 
     @Override
     public LuaValue call(byte[][] command, ScriptRun current) {
-        CommandSpec spec = table.lookup(command[0]);
-        if (spec == null) {
-            return RedisErrorReply.of(UNKNOWN_COMMAND);
+        ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly());
+        if (checked.refusal() != null) {
+            return checked.refusal();
         }
-        if (!spec.arityAccepts(command.length)) {
-            return RedisErrorReply.of(WRONG_ARITY);
-        }
-        if (spec.placement() instanceof Placement.Container && command.length > 1) {
-            spec = subcommand(spec, command);
-            if (spec == null) {
-                return RedisErrorReply.of(UNKNOWN_COMMAND);
-            }
-            if (!spec.arityAccepts(command.length)) {
-                return RedisErrorReply.of(WRONG_ARITY);
-            }
-        }
-        if (spec.has(CommandFlag.NOSCRIPT)) {
-            return RedisErrorReply.of(NOT_ALLOWED);
-        }
-        boolean writes = spec.has(CommandFlag.WRITE);
-        if ((writes || MAY_REPLICATE.contains(spec.fullName())) && request.readOnly()) {
-            return RedisErrorReply.of(WRITE_IN_READ_ONLY);
-        }
-        Reply result = execute(spec, command, current.resp());
-        if (writes && !(result instanceof ErrorReply)) {
+        Reply result = checked.isSelect() ? select(command) : execute(checked.spec(), command, current.resp());
+        if (checked.writes() && !(result instanceof ErrorReply)) {
             dirty = true;
         }
         return LuaReplies.toLua(result, current.resp());
     }
 
     private Reply execute(CommandSpec spec, byte[][] command, int protocol) {
-        if (spec.fullName().equals("select")) {
-            return select(command);
-        }
         Route route = node.router().route(command, db, request.client());
         int[] needed = switch (route) {
             case Route.AtPartition r -> new int[] {r.partition()};

@@ -2,6 +2,7 @@ package io.redactor.actors.scripts;
 
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.NodeServices;
+import io.redactor.actors.node.RateMeter;
 import io.redactor.actors.node.RedactorVersion;
 import io.redactor.core.reply.ArrayReply;
 import io.redactor.core.reply.BulkString;
@@ -22,7 +23,9 @@ import org.luaj.vm2.LuaValue;
 import io.redactor.lua.libs.RedisLuaLibraries;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -76,9 +79,13 @@ public final class ScriptService {
     /** Scripts seen running to their end within their declared keys: candidates to run inline. */
     private final Set<String> cleanRunners = ConcurrentHashMap.newKeySet();
 
-    public ScriptService() {
+    private final AsyncScripts async;
+    private final RateMeter asyncCallRate = new RateMeter();
+
+    public ScriptService(ScriptSettings settings) {
         this.engine = new LuaEngine(libraries(), RedactorVersion.REDIS_VERSION, RedactorVersion.REDIS_VERSION_NUM);
         this.functions = new FunctionRegistry(engine);
+        this.async = new AsyncScripts(settings);
     }
 
     /** redis.log of scripts and libraries, at the matching log level. */
@@ -158,9 +165,38 @@ public final class ScriptService {
             }
             return script.reply();
         }
-        script.start(threads, request.kind() == ScriptRequest.Kind.FUNCTION
-                ? libraryLock(request.library()) : null, () -> running.remove(script));
+        script.start(threads, exclusiveLock(request), () -> running.remove(script));
         return script.reply();
+    }
+
+    /**
+     * Starts an async run of {@code request} (EVALASYNC and its variants); completes with its reply, or at once with
+     * a BUSY error when too many async scripts run and wait already.
+     */
+    public CompletionStage<Reply> runAsync(ScriptRequest request, NodeServices node) {
+        return async.submit(request, node, exclusiveLock(request), AsyncScripts.Admission.REFUSE_WHEN_FULL);
+    }
+
+    private Lock exclusiveLock(ScriptRequest request) {
+        return request.kind() == ScriptRequest.Kind.FUNCTION ? libraryLock(request.library()) : null;
+    }
+
+    /** SCRIPT ASYNC LIST. */
+    public Reply asyncList() {
+        return async.list();
+    }
+
+    /** SCRIPT ASYNC KILL. */
+    public Reply asyncKill(long id) {
+        return async.kill(id);
+    }
+
+    /** INFO's scripts section. */
+    public Map<String, Object> info() {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("atomic_scripts_running", running.size());
+        async.info(fields, Math.round(asyncCallRate.rate()));
+        return fields;
     }
 
     /** SCRIPT FLUSH: forgets every cached script and what was learnt about them. */
@@ -186,8 +222,17 @@ public final class ScriptService {
         undeclaredKeyUsers.add(name);
     }
 
-    /** Marks the scripts running longer than {@code thresholdMillis} busy (the server cron calls this). */
-    public void markBusy(long thresholdMillis) {
+    /**
+     * The server cron's work: marks atomic scripts running longer than {@code busyThresholdMillis} busy, stops async
+     * scripts past their time limit, samples the async call rate.
+     */
+    public void cron(long nowMillis, long busyThresholdMillis) {
+        markBusy(busyThresholdMillis);
+        async.enforceTimeLimit();
+        asyncCallRate.sample(nowMillis, async.totalCalls());
+    }
+
+    private void markBusy(long thresholdMillis) {
         for (AtomicScript script : running) {
             if (!script.isBusy() && script.elapsedMillis() >= thresholdMillis) {
                 script.becomeBusy();
@@ -230,9 +275,10 @@ public final class ScriptService {
         return otherKind && kind == ScriptRequest.Kind.SCRIPT ? AtomicScript.BUSY_FUNCTION : AtomicScript.BUSY_SCRIPT;
     }
 
-    /** The node is going down: every running script stops at its next poll, written or not, unanswered. */
+    /** The node is going down: every running script stops (at its next poll), written or not, unanswered. */
     public void stopAll() {
         running.forEach(AtomicScript::abandon);
+        async.stopAll();
     }
 
     /** Atomic scripts running now. */

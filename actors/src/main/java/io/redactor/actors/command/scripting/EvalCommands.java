@@ -17,7 +17,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
-/** EVAL, EVALSHA, EVAL_RO and EVALSHA_RO: find or compile the script, then run it atomically. */
+/**
+ * EVAL, EVALSHA, EVAL_RO and EVALSHA_RO: find or compile the script, then run it atomically; EVALASYNC and
+ * EVALSHAASYNC: the same, run asynchronously (each command it calls atomic on its own). Inside EXEC, which holds
+ * every partition, an async script runs atomically: its commands could not run anywhere else.
+ */
 final class EvalCommands {
     static final ErrorReply NOSCRIPT = new ErrorReply("NOSCRIPT No matching script. Please use EVAL.");
     private static final ErrorReply TOO_MANY_KEYS =
@@ -30,22 +34,30 @@ final class EvalCommands {
     }
 
     static CompletionStage<Reply> eval(ClientCall call) {
-        return run(call, false, false);
+        return run(call, false, false, false);
     }
 
     static CompletionStage<Reply> evalsha(ClientCall call) {
-        return run(call, true, false);
+        return run(call, true, false, false);
     }
 
     static CompletionStage<Reply> evalReadOnly(ClientCall call) {
-        return run(call, false, true);
+        return run(call, false, true, false);
     }
 
     static CompletionStage<Reply> evalshaReadOnly(ClientCall call) {
-        return run(call, true, true);
+        return run(call, true, true, false);
     }
 
-    private static CompletionStage<Reply> run(ClientCall call, boolean bySha, boolean readOnly) {
+    static CompletionStage<Reply> evalAsync(ClientCall call) {
+        return run(call, false, false, true);
+    }
+
+    static CompletionStage<Reply> evalshaAsync(ClientCall call) {
+        return run(call, true, false, true);
+    }
+
+    private static CompletionStage<Reply> run(ClientCall call, boolean bySha, boolean readOnly, boolean async) {
         byte[][] args = call.args();
         int numkeys;
         CompiledScript script;
@@ -68,7 +80,13 @@ final class EvalCommands {
         List<byte[]> argv = Arrays.asList(args).subList(3 + numkeys, args.length);
         ScriptRequest request = new ScriptRequest(call.client(), call.client().db(), ScriptRequest.Kind.SCRIPT,
                 script.sha(), null, keys, argv, readOnlyRun, script.straightLine(), script::newRun);
-        return call.node().scripts().run(request, call.node(), call.keyspace());
+        return start(call, request, async);
+    }
+
+    /** Runs the request atomically, or asynchronously when asked and not inside EXEC. */
+    static CompletionStage<Reply> start(ClientCall call, ScriptRequest request, boolean async) {
+        return async && call.keyspace() == null ? call.node().scripts().runAsync(request, call.node())
+                : call.node().scripts().run(request, call.node(), call.keyspace());
     }
 
     private static int numkeys(byte[][] args) {

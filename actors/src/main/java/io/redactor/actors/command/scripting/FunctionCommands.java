@@ -26,7 +26,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
-/** FCALL, FCALL_RO and the FUNCTION subcommands, over the node's function registry. */
+/** FCALL, FCALL_RO, FCALLASYNC and the FUNCTION subcommands, over the node's function registry. */
 final class FunctionCommands {
     private static final ErrorReply WRITE_FLAG_WITH_RO =
             Errors.err("Can not execute a script with write flag using *_ro command.");
@@ -35,14 +35,18 @@ final class FunctionCommands {
     }
 
     static CompletionStage<Reply> fcall(ClientCall call) {
-        return run(call, false);
+        return run(call, false, false);
     }
 
     static CompletionStage<Reply> fcallReadOnly(ClientCall call) {
-        return run(call, true);
+        return run(call, true, false);
     }
 
-    private static CompletionStage<Reply> run(ClientCall call, boolean readOnly) {
+    static CompletionStage<Reply> fcallAsync(ClientCall call) {
+        return run(call, false, true);
+    }
+
+    private static CompletionStage<Reply> run(ClientCall call, boolean readOnly, boolean async) {
         List<byte[]> argv = Arrays.asList(call.args());
         RegisteredFunction function;
         int numkeys;
@@ -58,7 +62,7 @@ final class FunctionCommands {
         ScriptRequest request = new ScriptRequest(call.client(), call.client().db(), ScriptRequest.Kind.FUNCTION,
                 function.name(), function.libraryName(), argv.subList(3, 3 + numkeys), argv.subList(3 + numkeys, argv.size()),
                 function.has(ScriptFlag.NO_WRITES), false, function::newRun);
-        return call.node().scripts().run(request, call.node(), call.keyspace());
+        return EvalCommands.start(call, request, async);
     }
 
     private static FunctionRegistry registry(ClientCall call) {

@@ -52,6 +52,10 @@ final class ScriptCacheCommands {
 
     static Reply help(ClientCall call) {
         return Help.reply(call,
+                "ASYNC LIST",
+                "    List the async scripts running and queued (id, sha, client, age, calls made, state).",
+                "ASYNC KILL <id>",
+                "    Kill an async script, whether it is running, waiting for a reply or queued.",
                 "EXISTS <sha1> [<sha1> ...]",
                 "    Return information about the existence of the scripts in the script cache.",
                 "FLUSH [ASYNC|SYNC]",

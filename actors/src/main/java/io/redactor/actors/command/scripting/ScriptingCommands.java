@@ -20,7 +20,10 @@ import static io.redactor.actors.command.CommandFlag.STALE;
 import static io.redactor.actors.command.CommandFlag.WRITE;
 import static io.redactor.actors.command.CommandSpec.command;
 
-/** The scripting commands' table entries: EVAL, EVALSHA, EVAL_RO, EVALSHA_RO, SCRIPT, FCALL, FCALL_RO, FUNCTION. */
+/**
+ * The scripting commands' table entries: EVAL, EVALSHA, EVAL_RO, EVALSHA_RO, SCRIPT, FCALL, FCALL_RO, FUNCTION, and
+ * Redactor's EVALASYNC, EVALSHAASYNC, FCALLASYNC.
+ */
 public final class ScriptingCommands {
     private static final String WORST_RW = "We cannot tell how the keys will be used so we assume the worst, RW and UPDATE";
     private static final String WORST_RO = "We cannot tell how the keys will be used so we assume the worst, RO and ACCESS";
@@ -39,15 +42,22 @@ public final class ScriptingCommands {
      */
     private static CommandSpec caller(String name, boolean readOnly, boolean notes, CommandDoc doc,
                                       AsyncClientCommand handler) {
+        return callerEntry(name, readOnly, notes).doc(doc).runsAtClientAsync(handler).build();
+    }
+
+    /** EVALASYNC and the like: EVAL's arguments, flags and key specs, under Redactor's own name and docs. */
+    private static CommandSpec asyncCaller(String name, CommandDoc doc, AsyncClientCommand handler) {
+        return callerEntry(name, false, true).extension().doc(doc).runsAtClientAsync(handler).build();
+    }
+
+    private static CommandSpec.Builder callerEntry(String name, boolean readOnly, boolean notes) {
         CommandSpec.Builder builder = command(name, -3).acl("scripting").keys(0, 0, 0, KeyPositions.numkeys(2, 3));
         if (readOnly) {
-            builder.flags(READONLY, NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
+            return builder.flags(READONLY, NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
                     .keySpecs(declaredKeys(notes ? WORST_RO : null, "RO", "access"));
-        } else {
-            builder.flags(NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
-                    .keySpecs(declaredKeys(notes ? WORST_RW : null, "RW", "access", "update"));
         }
-        return builder.doc(doc).runsAtClientAsync(handler).build();
+        return builder.flags(NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
+                .keySpecs(declaredKeys(notes ? WORST_RW : null, "RW", "access", "update"));
     }
 
     public static List<CommandSpec> specs() {
@@ -56,6 +66,9 @@ public final class ScriptingCommands {
                 caller("evalsha", false, false, ScriptingDocs.EVALSHA, EvalCommands::evalsha),
                 caller("eval_ro", true, true, ScriptingDocs.EVAL_RO, EvalCommands::evalReadOnly),
                 caller("evalsha_ro", true, false, ScriptingDocs.EVALSHA_RO, EvalCommands::evalshaReadOnly),
+                asyncCaller("evalasync", AsyncScriptingDocs.EVALASYNC, EvalCommands::evalAsync),
+                asyncCaller("evalshaasync", AsyncScriptingDocs.EVALSHAASYNC, EvalCommands::evalshaAsync),
+                asyncCaller("fcallasync", AsyncScriptingDocs.FCALLASYNC, FunctionCommands::fcallAsync),
                 command("script", -2).doc(ScriptingDocs.SCRIPT).subcommands(
                         command("flush", -2).flags(NOSCRIPT).acl("scripting")
                                 .tips("request_policy:all_nodes", "response_policy:all_succeeded")
@@ -70,7 +83,10 @@ public final class ScriptingCommands {
                                 .doc(ScriptingDocs.SCRIPT_LOAD).runsAtClient(ScriptCacheCommands::load),
                         command("kill", 2).flags(NOSCRIPT, ALLOW_BUSY).acl("scripting")
                                 .tips("request_policy:all_shards", "response_policy:one_succeeded")
-                                .doc(ScriptingDocs.SCRIPT_KILL).runsAtClient(ScriptCacheCommands::kill)).build(),
+                                .doc(ScriptingDocs.SCRIPT_KILL).runsAtClient(ScriptCacheCommands::kill),
+                        command("async", -3).flags(NOSCRIPT, ALLOW_BUSY).acl("scripting").extension()
+                                .tips("nondeterministic_output")
+                                .doc(AsyncScriptingDocs.SCRIPT_ASYNC).runsAtClient(AsyncScriptCommands::async)).build(),
                 caller("fcall", false, true, ScriptingDocs.FCALL, FunctionCommands::fcall),
                 caller("fcall_ro", true, true, ScriptingDocs.FCALL_RO, FunctionCommands::fcallReadOnly),
                 command("function", -2).doc(ScriptingDocs.FUNCTION).subcommands(

@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
 
 /**
  * INFO [section ...]: the same sections and field names as Redis 7.0 where the figure exists here, filled with
@@ -32,6 +33,8 @@ import java.util.concurrent.ThreadLocalRandom;
 final class InfoCommand {
     private static final List<String> DEFAULT = List.of("server", "clients", "memory", "persistence", "stats",
             "replication", "cpu", "modules", "errorstats", "cluster", "keyspace");
+    /** Every section: Redactor's "scripts" (atomic and async scripts) comes only when asked for, or with all. */
+    private static final List<String> ALL = Stream.concat(DEFAULT.stream(), Stream.of("scripts")).toList();
 
     private InfoCommand() {
     }
@@ -44,7 +47,8 @@ final class InfoCommand {
         for (int i = 1; i < call.argc(); i++) {
             String name = Arguments.text(call.arg(i)).toLowerCase(Locale.ROOT);
             switch (name) {
-                case "default", "all", "everything" -> sections.addAll(DEFAULT);
+                case "default" -> sections.addAll(DEFAULT);
+                case "all", "everything" -> sections.addAll(ALL);
                 default -> sections.add(name);
             }
         }
@@ -60,7 +64,7 @@ final class InfoCommand {
         }
         return counts.thenApply(keyspace -> {
             StringBuilder out = new StringBuilder();
-            for (String section : DEFAULT) {
+            for (String section : ALL) {
                 if (sections.contains(section)) {
                     if (!out.isEmpty()) {
                         out.append("\r\n");
@@ -89,6 +93,7 @@ final class InfoCommand {
                     field(out, "errorstat_" + code, "count=" + count));
             case "cluster" -> field(out, "cluster_enabled", 0);
             case "keyspace" -> keyspace(out, keyspace);
+            case "scripts" -> node.scripts().info().forEach((field, value) -> field(out, field, value));
             default -> throw new IllegalArgumentException(name);
         }
     }

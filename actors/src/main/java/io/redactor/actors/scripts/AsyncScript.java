@@ -1,0 +1,235 @@
+package io.redactor.actors.scripts;
+
+import io.redactor.actors.command.ClientCallRunner;
+import io.redactor.actors.command.CommandError;
+import io.redactor.actors.command.CommandTable;
+import io.redactor.actors.command.keys.DatabaseIndex;
+import io.redactor.actors.node.NodeServices;
+import io.redactor.actors.routing.CommandDispatch;
+import io.redactor.actors.routing.Route;
+import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.Reply;
+import io.redactor.core.reply.SimpleString;
+import io.redactor.lua.LuaReplies;
+import io.redactor.lua.ScriptContext;
+import io.redactor.lua.ScriptError;
+import io.redactor.lua.ScriptKilledError;
+import io.redactor.lua.ScriptRun;
+import org.luaj.vm2.LuaValue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * One async run of a script (EVALASYNC, EVALSHAASYNC, FCALLASYNC, a script subscriber's message): its Lua code
+ * runs on a virtual thread of its own, and each {@code redis.call} runs as one atomic command where its keys are,
+ * like a client's command, while the script's thread parks until the reply is back. Other clients' commands run
+ * between its calls. The caller gets what EVAL would have answered.
+ *
+ * <p>It can be stopped at any time (SCRIPT ASYNC KILL, the time limit, shutdown): a running script stops at its
+ * next poll, a parked one is woken at once. Its calls already made stay made: it was never atomic.
+ */
+final class AsyncScript implements ScriptContext {
+    private static final Logger log = LoggerFactory.getLogger(AsyncScript.class);
+    /** A script on the CPU offers it to the other virtual threads this often, so that none starves. */
+    private static final long YIELD_EVERY_NANOS = 1_000_000;
+
+    /** What SCRIPT ASYNC LIST shows a script doing. */
+    enum State { QUEUED, RUNNING, WAITING, STOPPING }
+
+    /** Why a script was stopped before its end. */
+    enum Stop { KILLED, TIMED_OUT, ABANDONED }
+
+    private final long id;
+    private final ScriptRequest request;
+    private final NodeServices node;
+    private final CommandTable table;
+    private final AsyncScriptStats stats;
+    private final long timeLimitMillis;
+    private final CompletableFuture<Reply> reply = new CompletableFuture<>();
+    private final long createdNanos = System.nanoTime();
+    private volatile long startedNanos;
+    private volatile State state = State.QUEUED;
+    private volatile Stop stop;
+    private volatile ScriptRun run;
+    /** The reply the script's thread waits for now, or null. */
+    private volatile CompletableFuture<Reply> awaited;
+    /** Calls made; written by the script's thread only. */
+    private volatile long calls;
+    private long lastYieldNanos;
+    private int db;
+
+    AsyncScript(long id, ScriptRequest request, NodeServices node, AsyncScriptStats stats, long timeLimitMillis) {
+        this.id = id;
+        this.request = request;
+        this.node = node;
+        this.table = node.router().table();
+        this.stats = stats;
+        this.timeLimitMillis = timeLimitMillis;
+    }
+
+    long id() {
+        return id;
+    }
+
+    ScriptRequest request() {
+        return request;
+    }
+
+    CompletableFuture<Reply> reply() {
+        return reply;
+    }
+
+    State state() {
+        return stop != null ? State.STOPPING : state;
+    }
+
+    /** Why it was stopped, or null. */
+    Stop stoppedBecause() {
+        return stop;
+    }
+
+    long calls() {
+        return calls;
+    }
+
+    long ageMillis() {
+        return (System.nanoTime() - createdNanos) / 1_000_000;
+    }
+
+    /** Whether it has run longer than the time limit allows (time spent queued does not count). */
+    boolean overTimeLimit(long nowNanos) {
+        long started = startedNanos;
+        return timeLimitMillis > 0 && started != 0 && (nowNanos - started) / 1_000_000 >= timeLimitMillis;
+    }
+
+    /**
+     * Stops the script: a queued one never starts, a running one stops at its next poll, one waiting for a reply
+     * is woken now. The first reason given is the one its caller hears of.
+     */
+    void stop(Stop reason) {
+        if (stop == null) {
+            stop = reason;
+        }
+        ScriptRun current = run;
+        if (current != null) {
+            current.stop();
+        }
+        CompletableFuture<Reply> waiting = awaited;
+        if (waiting != null) {
+            waiting.complete(null);
+        }
+    }
+
+    /** Runs the script to its end on the calling (virtual) thread and completes {@link #reply()}. */
+    void run() {
+        startedNanos = System.nanoTime();
+        lastYieldNanos = startedNanos;
+        state = State.RUNNING;
+        db = request.db();
+        Reply result;
+        try {
+            ScriptRun current = request.runs().newRun(this, request.keys(), request.args());
+            run = current;
+            if (stop != null) {
+                throw new ScriptKilledError();
+            }
+            LuaValue value = current.execute();
+            result = stop != null ? stopped(null) : LuaReplies.toReply(value, current.resp());
+        } catch (ScriptError e) {
+            result = new ErrorReply(e.redisMessage(request.name()));
+        } catch (ScriptKilledError e) {
+            result = stopped(e);
+        } catch (RuntimeException | StackOverflowError e) {
+            log.error("async script {} failed", request.name(), e);
+            result = new ErrorReply("ERR internal error while running a script: " + e);
+        }
+        if (stop != Stop.ABANDONED) {
+            reply.complete(result);
+        }
+    }
+
+    private ErrorReply stopped(ScriptKilledError e) {
+        String where = e == null || e.source() == null || e.line() < 0 ? "" : ", on " + e.source() + ":" + e.line() + ".";
+        String why = stop == Stop.TIMED_OUT
+                ? "ERR Async script timed out after " + timeLimitMillis + " ms (redactor.scripts.async.time-limit)"
+                : "ERR Script killed by user with SCRIPT ASYNC KILL";
+        return new ErrorReply(why + "... script: " + request.name() + where);
+    }
+
+    // ---- ScriptContext: redis.call and redis.pcall
+
+    @Override
+    public void polled() {
+        long now = System.nanoTime();
+        if (now - lastYieldNanos > YIELD_EVERY_NANOS) {
+            lastYieldNanos = now;
+            Thread.yield();
+        }
+    }
+
+    @Override
+    public boolean knowsCommand(byte[][] command) {
+        return ScriptCommand.known(table, command);
+    }
+
+    @Override
+    public void log(int level, String message) {
+        ScriptService.log(level, message);
+    }
+
+    @Override
+    public LuaValue call(byte[][] command, ScriptRun current) {
+        ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly());
+        if (checked.refusal() != null) {
+            return checked.refusal();
+        }
+        if (checked.isSelect()) {
+            return LuaReplies.toLua(select(command), current.resp());
+        }
+        int protocol = current.resp();
+        long sentAt = System.nanoTime();
+        Route route = node.router().route(command, db, request.client());
+        Reply result = switch (route) {
+            case Route.AtPartition r -> await(done -> CommandDispatch.atPartition(node, r.partition(),
+                    r.invocation().inScript(protocol), done));
+            case Route.AcrossPartitions r -> await(done -> CommandDispatch.acrossPartitions(node, r.partitions(),
+                    r.invocation().inScript(protocol), done));
+            case Route.AtClient r -> ClientCallRunner.run(r.spec(), r.args(), request.client(), node, null);
+            case Route.Rejected r -> r.reply();
+        };
+        calls++;
+        stats.recordCall(System.nanoTime() - sentAt);
+        return LuaReplies.toLua(result, protocol);
+    }
+
+    /** Sends a command and parks until its reply is back, or until the script is stopped. */
+    private Reply await(Consumer<Consumer<Reply>> send) {
+        CompletableFuture<Reply> pending = new CompletableFuture<>();
+        awaited = pending;
+        if (stop != null) {
+            throw new ScriptKilledError();
+        }
+        send.accept(pending::complete);
+        state = State.WAITING;
+        Reply result = pending.join();
+        awaited = null;
+        state = State.RUNNING;
+        if (result == null) {
+            throw new ScriptKilledError();
+        }
+        return result;
+    }
+
+    /** SELECT inside a script changes the database of the script's following commands, not its caller's. */
+    private Reply select(byte[][] command) {
+        try {
+            db = DatabaseIndex.parse(command[1]);
+            return SimpleString.OK;
+        } catch (CommandError e) {
+            return e.reply();
+        }
+    }
+}
