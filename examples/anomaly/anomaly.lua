@@ -130,7 +130,8 @@ local function chi_square(x, r)
   for g = 1, #gxs do
     local total = gxs[g] + grs[g]
     local ex, er = total * nx / n, total * nr / n
-    chi2 = chi2 + (gxs[g] - ex) ^ 2 / ex + (grs[g] - er) ^ 2 / er
+    local dx, dr = gxs[g] - ex, grs[g] - er
+    chi2 = chi2 + dx * dx / ex + dr * dr / er
   end
   return chi2, #gxs - 1
 end

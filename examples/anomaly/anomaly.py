@@ -12,7 +12,7 @@ from statistics import median
 from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from resp import Client, ServerError, connection_options, evalsha_command, load_script, script_options  # noqa: E402
+from resp import Client, connection_options, evalsha_command, load_script, script_options  # noqa: E402
 
 import generate  # noqa: E402
 

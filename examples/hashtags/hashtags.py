@@ -18,7 +18,7 @@ import time
 from statistics import mean
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from resp import Client, ServerError, connection_options, load_script  # noqa: E402
+from resp import Client, connection_options, load_script  # noqa: E402
 
 import generate  # noqa: E402
 

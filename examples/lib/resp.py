@@ -117,15 +117,6 @@ def connection_options(parser: argparse.ArgumentParser):
     return parser
 
 
-def text(value):
-    """bytes -> str, recursively through lists; other values as they are."""
-    if isinstance(value, bytes):
-        return value.decode()
-    if isinstance(value, list):
-        return [text(v) for v in value]
-    return value
-
-
 def script_options(parser: argparse.ArgumentParser):
     """Adds --atomic: run the example's scripts with EVALSHA instead of EVALSHAASYNC (one script at a time,
     as Redis does; lets the example run against a Redis server too)."""

@@ -10,6 +10,7 @@ import os
 import sys
 import threading
 import time
+from statistics import median
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from resp import Client, ServerError, connection_options, evalsha_command, load_script, script_options  # noqa: E402
@@ -109,6 +110,8 @@ def main(argv=None):
     parser.add_argument("--max-depth", type=int, default=50, help="deepest halving (default 50)")
     parser.add_argument("--idle-retries", type=int, default=1000,
                         help="polls of an empty list before a copy gives up (default 1000)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs of each configuration; the median time is shown (default 1)")
     parser.add_argument("--tag", default="quad", help="hash tag of the keys (default quad)")
     opts = parser.parse_args(argv)
 
@@ -117,15 +120,19 @@ def main(argv=None):
     q = Quadrature(opts)
     print("integral of %s over [%g, %g], tolerance %g; closed form %.17g" %
           (opts.integrand, opts.a, opts.b, opts.tolerance, exact))
+    if opts.repeat > 1:
+        print("median times of %d runs" % opts.repeat)
     print("%-12s %9s %8s %8s  %-24s %9s  %s" % ("run", "time (s)", "vs 1", "vs seq", "area", "error",
                                                  "items per copy"))
     ok = True
     rows = []
     for copies in range(1, opts.copies + 1):
-        area, elapsed, replies = q.parallel(copies)
-        rows.append(("%d cop%s" % (copies, "y" if copies == 1 else "ies"), area, elapsed,
+        runs = [q.parallel(copies) for _ in range(opts.repeat)]
+        area, _, replies = runs[-1]
+        rows.append(("%d cop%s" % (copies, "y" if copies == 1 else "ies"), area, median(r[1] for r in runs),
                      " ".join(str(r[0]) for r in replies)))
-    seq_area, seq_time, _ = q.sequential()
+    runs = [q.sequential() for _ in range(opts.repeat)]
+    seq_area, seq_time = runs[-1][0], median(r[1] for r in runs)
     rows.append(("sequential", seq_area, seq_time, ""))
     one = rows[0][2]
     for name, area, elapsed, items in rows:
