@@ -27,6 +27,14 @@ public final class ClientRegistry {
         return session;
     }
 
+    /**
+     * A session for work the server does on no client's behalf (a script subscriber's runs), like Redis's fake
+     * clients: it has an id of its own, counts against no limit and is not listed.
+     */
+    public ClientSession internalSession(long nowMs) {
+        return new ClientSession(nextId.getAndIncrement(), InternalEndpoint.INSTANCE, nowMs);
+    }
+
     public void unregister(ClientSession session) {
         if (clients.remove(session.id()) != null) {
             connected.decrementAndGet();

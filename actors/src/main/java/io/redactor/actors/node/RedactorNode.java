@@ -54,7 +54,7 @@ public final class RedactorNode {
                 .thenApply(gateway -> {
                     ClientRegistry clients = new ClientRegistry(config::maxclients);
                     CommandTable table = new CommandTable(CommandFamilies.all());
-                    ScriptService scripts = new ScriptService(settings.scripts());
+                    ScriptService scripts = new ScriptService(settings.scripts(), server.pubsub());
                     NodeServices services = new NodeServices(server, new CommandRouter(table, partitionMap), clients,
                             gateway, identity, shutdown, new KeyspaceStatistics(system, gateway),
                             (delay, task) -> system.scheduler().scheduleOnce(Duration.ofMillis(delay), task,

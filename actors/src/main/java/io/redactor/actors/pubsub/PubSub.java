@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Channel and pattern subscriptions of this node and message delivery. Shared by every client and partition;
+ * Channel and pattern subscriptions of this node (clients' and scripts') and message delivery. Shared by every client and partition;
  * subscribing is rare, publishing frequent, so publishing reads concurrent structures without locking. A
  * publisher's messages reach each subscriber in the order it published them.
  */
@@ -22,6 +22,7 @@ public final class PubSub {
 
     private final Map<ByteKey, Set<Subscriber>> channels = new ConcurrentHashMap<>();
     private final Map<ByteKey, Set<Subscriber>> patterns = new ConcurrentHashMap<>();
+    private final Map<ByteKey, Set<ChannelScript>> scripts = new ConcurrentHashMap<>();
 
     /** Returns false when the subscriber already had this channel. */
     public boolean subscribe(Subscriber subscriber, byte[] channel) {
@@ -40,21 +41,30 @@ public final class PubSub {
         return remove(patterns, subscriber, pattern);
     }
 
+    /** SSUBSCRIBE of one channel; returns false when that script subscription was there already. */
+    public boolean subscribeScript(ChannelScript script, byte[] channel) {
+        return add(scripts, script, channel);
+    }
+
+    public boolean unsubscribeScript(ChannelScript script, byte[] channel) {
+        return remove(scripts, script, channel);
+    }
+
     /**
      * Adds under the map's lock for the name, like {@link #remove}: a subscriber added to a set outside it could
      * land in a set that a concurrent removal of the last subscriber has just dropped from the map, and be lost.
      */
-    private static boolean add(Map<ByteKey, Set<Subscriber>> map, Subscriber subscriber, byte[] name) {
+    private static <S> boolean add(Map<ByteKey, Set<S>> map, S subscriber, byte[] name) {
         boolean[] added = {false};
         map.compute(new ByteKey(name), (k, set) -> {
-            Set<Subscriber> subscribers = set == null ? ConcurrentHashMap.newKeySet() : set;
+            Set<S> subscribers = set == null ? ConcurrentHashMap.newKeySet() : set;
             added[0] = subscribers.add(subscriber);
             return subscribers;
         });
         return added[0];
     }
 
-    private static boolean remove(Map<ByteKey, Set<Subscriber>> map, Subscriber subscriber, byte[] name) {
+    private static <S> boolean remove(Map<ByteKey, Set<S>> map, S subscriber, byte[] name) {
         boolean[] removed = {false};
         map.computeIfPresent(new ByteKey(name), (k, set) -> {
             removed[0] = set.remove(subscriber);
@@ -63,12 +73,19 @@ public final class PubSub {
         return removed[0];
     }
 
-    /** Delivers a message; returns how many subscriptions received it (PUBLISH's reply). */
+    /**
+     * Delivers a message; returns how many subscriptions received it (PUBLISH's reply), script subscriptions
+     * included.
+     *
+     * @throws PublishRefused a script subscriber of the channel has no room: nobody got the message
+     */
     public long publish(byte[] channel, byte[] message) {
         long receivers = 0;
         BulkString channelReply = null;
         BulkString messageReply = null;
-        Set<Subscriber> direct = channels.get(new ByteKey(channel));
+        ByteKey key = new ByteKey(channel);
+        ChannelScript[] scriptSubscribers = reserveScripts(key);
+        Set<Subscriber> direct = channels.get(key);
         if (direct != null) {
             channelReply = new BulkString(channel);
             messageReply = new BulkString(message);
@@ -95,7 +112,31 @@ public final class PubSub {
                 receivers++;
             }
         }
+        if (scriptSubscribers != null) {
+            for (ChannelScript script : scriptSubscribers) {
+                script.deliver(channel, message);
+                receivers++;
+            }
+        }
         return receivers;
+    }
+
+    /** Room for one message in every script subscriber of the channel, or none at all; null when there are none. */
+    private ChannelScript[] reserveScripts(ByteKey channel) {
+        Set<ChannelScript> subscribed = scripts.get(channel);
+        if (subscribed == null) {
+            return null;
+        }
+        ChannelScript[] targets = subscribed.toArray(new ChannelScript[0]);
+        for (int i = 0; i < targets.length; i++) {
+            if (!targets[i].reserve()) {
+                for (int j = 0; j < i; j++) {
+                    targets[j].cancelReservation();
+                }
+                throw new PublishRefused(targets[i]);
+            }
+        }
+        return targets;
     }
 
     /** Channels with at least one subscriber, matching {@code pattern} (all when null). */

@@ -1,6 +1,7 @@
 package io.redactor.actors.scripts;
 
 import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.node.RateMeter;
 import io.redactor.actors.node.RedactorVersion;
@@ -12,6 +13,8 @@ import io.redactor.core.reply.MapReply;
 import io.redactor.core.reply.NullReply;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.SimpleString;
+import io.redactor.actors.pubsub.PubSub;
+import io.redactor.lua.CompiledScript;
 import io.redactor.lua.LuaEngine;
 import io.redactor.lua.LuaLibrary;
 import io.redactor.lua.RedisErrorReply;
@@ -81,11 +84,15 @@ public final class ScriptService {
 
     private final AsyncScripts async;
     private final RateMeter asyncCallRate = new RateMeter();
+    private final ScriptSubscriptions subscriptions;
+    private final ScriptSettings settings;
 
-    public ScriptService(ScriptSettings settings) {
+    public ScriptService(ScriptSettings settings, PubSub pubsub) {
         this.engine = new LuaEngine(libraries(), RedactorVersion.REDIS_VERSION, RedactorVersion.REDIS_VERSION_NUM);
         this.functions = new FunctionRegistry(engine);
+        this.settings = settings;
         this.async = new AsyncScripts(settings);
+        this.subscriptions = new ScriptSubscriptions(pubsub);
     }
 
     /** redis.log of scripts and libraries, at the matching log level. */
@@ -191,17 +198,39 @@ public final class ScriptService {
         return async.kill(id);
     }
 
+    /**
+     * SSUBSCRIBE: the loaded script runs for each message published on {@code channels}, up to {@code parallelism}
+     * messages of a channel at once (1: one after the other, in order).
+     */
+    public void subscribe(CompiledScript script, List<byte[]> channels, int parallelism, ClientSession caller,
+                          NodeServices node) {
+        subscriptions.subscribe(script, channels, parallelism, caller, node, async, settings.subscriptionBacklog());
+    }
+
+    /** SUNSUBSCRIBE: returns how many subscriptions of the script were removed (all of them when none named). */
+    public int unsubscribe(String sha, List<byte[]> channels) {
+        return subscriptions.unsubscribe(sha, channels);
+    }
+
+    /** SCRIPT SUBSCRIPTIONS. */
+    public Reply subscriptionList() {
+        return subscriptions.list();
+    }
+
     /** INFO's scripts section. */
     public Map<String, Object> info() {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("atomic_scripts_running", running.size());
         async.info(fields, Math.round(asyncCallRate.rate()));
+        fields.put("script_subscriptions", subscriptions.count());
+        fields.put("script_subscription_messages_waiting", subscriptions.waiting());
         return fields;
     }
 
-    /** SCRIPT FLUSH: forgets every cached script and what was learnt about them. */
+    /** SCRIPT FLUSH: forgets every cached script, what was learnt about them, and their subscriptions. */
     public void flush() {
         engine.flush();
+        subscriptions.clear();
         undeclaredKeyUsers.clear();
         cleanRunners.clear();
     }

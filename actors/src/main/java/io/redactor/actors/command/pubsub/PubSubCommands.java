@@ -13,7 +13,7 @@ import static io.redactor.actors.command.CommandSpec.command;
 
 /**
  * The publish/subscribe commands' table entries. Redis 7's sharded pub/sub (SSUBSCRIBE, SPUBLISH, PUBSUB
- * SHARDCHANNELS) is not offered: SSUBSCRIBE is Redactor's script subscription.
+ * SHARDCHANNELS) is not offered: SSUBSCRIBE and SUNSUBSCRIBE are Redactor's script subscriptions.
  */
 public final class PubSubCommands {
     private PubSubCommands() {
@@ -29,6 +29,10 @@ public final class PubSubCommands {
                         .runsAtClient(SubscriptionCommands::psubscribe).build(),
                 command("punsubscribe", -1).flags(PUBSUB, NOSCRIPT, LOADING, STALE).doc(PubSubDocs.PUNSUBSCRIBE)
                         .runsAtClient(SubscriptionCommands::punsubscribe).build(),
+                command("ssubscribe", -3).flags(PUBSUB, NOSCRIPT, LOADING, STALE).extension()
+                        .doc(PubSubDocs.SSUBSCRIBE).runsAtClient(ScriptSubscriptionCommands::ssubscribe).build(),
+                command("sunsubscribe", -2).flags(PUBSUB, NOSCRIPT, LOADING, STALE).extension()
+                        .doc(PubSubDocs.SUNSUBSCRIBE).runsAtClient(ScriptSubscriptionCommands::sunsubscribe).build(),
                 command("publish", 3).flags(PUBSUB, LOADING, STALE, FAST).doc(PubSubDocs.PUBLISH)
                         .runsAtClient(PublishCommands::publish).build(),
                 command("pubsub", -2).doc(PubSubDocs.PUBSUB).subcommands(

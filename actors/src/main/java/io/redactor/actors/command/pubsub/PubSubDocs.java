@@ -1,9 +1,11 @@
 package io.redactor.actors.command.pubsub;
 
 import io.redactor.actors.command.CommandDoc;
+import io.redactor.actors.node.RedactorVersion;
 
 import static io.redactor.actors.command.CommandDoc.block;
 import static io.redactor.actors.command.CommandDoc.doc;
+import static io.redactor.actors.command.CommandDoc.integer;
 import static io.redactor.actors.command.CommandDoc.pattern;
 import static io.redactor.actors.command.CommandDoc.string;
 
@@ -48,6 +50,17 @@ final class PubSubDocs {
     static final CommandDoc PUBSUB_NUMSUB = doc("Get the count of subscribers for channels", "2.8.0", "pubsub",
             "O(N) for the NUMSUB subcommand, where N is the number of requested channels")
             .args(string("channel").optional().multiple());
+
+    /** Redactor's own: SSUBSCRIBE subscribes a script, not the client (Redis 7's sharded pub/sub is not offered). */
+    static final CommandDoc SSUBSCRIBE = doc("Subscribe a loaded script to channels: each message published there "
+            + "runs it asynchronously with ARGV = {channel, message}", RedactorVersion.VERSION, "pubsub",
+            "O(N) where N is the number of channels to subscribe the script to.")
+            .args(string("sha1"), string("channel").multiple(),
+                    integer("parallelism").token("PARALLEL").optional());
+
+    static final CommandDoc SUNSUBSCRIBE = doc("Unsubscribe a script from the given channels, or from all of them",
+            RedactorVersion.VERSION, "pubsub", "O(N) where N is the number of the script's subscriptions.")
+            .args(string("sha1"), string("channel").optional().multiple());
 
     static final CommandDoc PUBSUB_HELP = doc("Show helpful text about the different subcommands", "6.2.0", "pubsub",
             "O(1)");

@@ -4,6 +4,7 @@ import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.Help;
 import io.redactor.actors.pubsub.PubSub;
+import io.redactor.actors.pubsub.PublishRefused;
 import io.redactor.core.reply.ArrayReply;
 import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.IntegerReply;
@@ -18,7 +19,11 @@ final class PublishCommands {
     }
 
     static Reply publish(ClientCall call) {
-        return IntegerReply.of(call.node().server().pubsub().publish(call.arg(1), call.arg(2)));
+        try {
+            return IntegerReply.of(call.node().server().pubsub().publish(call.arg(1), call.arg(2)));
+        } catch (PublishRefused e) {
+            return e.reply();
+        }
     }
 
     static Reply channels(ClientCall call) {

@@ -38,4 +38,7 @@ final class AsyncScriptingDocs {
             "scripting", "O(N) with N being the number of async scripts for LIST, O(1) for KILL")
             .args(oneOf("action", pureToken("list", "LIST"),
                     block("kill", pureToken("kill", "KILL"), integer("id"))));
+
+    static final CommandDoc SCRIPT_SUBSCRIPTIONS = doc("List the script subscriptions (SSUBSCRIBE) with their backlogs "
+            + "and counts", SINCE, "scripting", "O(N) with N being the number of script subscriptions");
 }

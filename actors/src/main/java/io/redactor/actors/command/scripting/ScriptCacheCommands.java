@@ -59,7 +59,7 @@ final class ScriptCacheCommands {
                 "EXISTS <sha1> [<sha1> ...]",
                 "    Return information about the existence of the scripts in the script cache.",
                 "FLUSH [ASYNC|SYNC]",
-                "    Flush the Lua scripts cache. Very dangerous on replicas.",
+                "    Flush the Lua scripts cache, and the script subscriptions. Very dangerous on replicas.",
                 "    When called without the optional mode argument, the behavior is determined by the",
                 "    lazyfree-lazy-user-flush configuration directive. Valid modes are:",
                 "    * ASYNC: Asynchronously flush the scripts cache.",
@@ -67,6 +67,8 @@ final class ScriptCacheCommands {
                 "KILL",
                 "    Kill the currently executing Lua script.",
                 "LOAD <script>",
-                "    Load a script into the scripts cache without executing it.");
+                "    Load a script into the scripts cache without executing it.",
+                "SUBSCRIPTIONS",
+                "    List the script subscriptions made with SSUBSCRIBE (sha, channel, backlog, counts).");
     }
 }

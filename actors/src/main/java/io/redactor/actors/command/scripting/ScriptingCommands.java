@@ -86,7 +86,10 @@ public final class ScriptingCommands {
                                 .doc(ScriptingDocs.SCRIPT_KILL).runsAtClient(ScriptCacheCommands::kill),
                         command("async", -3).flags(NOSCRIPT, ALLOW_BUSY).acl("scripting").extension()
                                 .tips("nondeterministic_output")
-                                .doc(AsyncScriptingDocs.SCRIPT_ASYNC).runsAtClient(AsyncScriptCommands::async)).build(),
+                                .doc(AsyncScriptingDocs.SCRIPT_ASYNC).runsAtClient(AsyncScriptCommands::async),
+                        command("subscriptions", 2).flags(NOSCRIPT, ALLOW_BUSY).acl("scripting").extension()
+                                .tips("nondeterministic_output").doc(AsyncScriptingDocs.SCRIPT_SUBSCRIPTIONS)
+                                .runsAtClient(call -> call.node().scripts().subscriptionList())).build(),
                 caller("fcall", false, true, ScriptingDocs.FCALL, FunctionCommands::fcall),
                 caller("fcall_ro", true, true, ScriptingDocs.FCALL_RO, FunctionCommands::fcallReadOnly),
                 command("function", -2).doc(ScriptingDocs.FUNCTION).subcommands(
