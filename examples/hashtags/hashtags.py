@@ -59,6 +59,26 @@ class ProbeListener:
         self.client.close()
 
 
+def stage_report(control, subscriptions):
+    """Each stage's runs from SCRIPT SUBSCRIPTIONS: processed, and failed with the last error if any failed (a
+    stage's PUBLISH is refused with a BUSY error while the next stage's backlog is full)."""
+    stats = {}
+    for entry in control.call("SCRIPT", "SUBSCRIPTIONS"):
+        fields = dict(zip(entry[::2], entry[1::2]))
+        stats[(fields[b"sha"].decode(), fields[b"channel"].decode())] = fields
+    report = []
+    for (script, _), key in zip(STAGES, subscriptions):
+        fields = stats.get(key)
+        if fields is None:
+            report.append("%s (not subscribed)" % script)
+            continue
+        line = "%s %d" % (script, fields[b"processed"])
+        if fields[b"failed"]:
+            line += " (%d failed, the last with: %s)" % (fields[b"failed"], fields[b"last-error"].decode())
+        report.append(line)
+    return report
+
+
 def percentile(values, p):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
@@ -102,6 +122,7 @@ def main(argv=None):
         if publisher.errors:
             print("PUBLISH errors: %s" % publisher.errors[:3])
         if not drained:
+            print("script runs per stage: " + ", ".join(stage_report(control, subscriptions)))
             print("FAILED: the last probe did not arrive within %g s" % opts.drain_timeout)
             return 1
         print("processed: %.0f posts/s (first PUBLISH to the last post's probe: %.3f s)" %
@@ -115,6 +136,8 @@ def main(argv=None):
         top = control.call("ZREVRANGEBYSCORE", "hashtags", "+inf", 0, "WITHSCORES", "LIMIT", 0, 5)
         for tag, score in zip(top[::2], top[1::2]):
             print("  %-10s %s" % (tag.decode(), score.decode()))
+
+        print("script runs per stage: " + ", ".join(stage_report(control, subscriptions)))
 
         counts = control.call("ZRANGE", "hashtags", 0, -1, "WITHSCORES")
         got = {t.decode(): int(s) for t, s in zip(counts[::2], counts[1::2])}

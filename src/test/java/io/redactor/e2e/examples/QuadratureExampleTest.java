@@ -81,7 +81,7 @@ class QuadratureExampleTest {
     void scriptGivesRedisResults() {
         List<String> keys = List.of("{ex-quad-r}:work", "{ex-quad-r}:total", "{ex-quad-r}:pending");
         for (String integrand : List.of("peaks", "wave")) {
-            List<String> common = List.of(integrand, "0", "2", "1e-5", "8", "100", "50", "10");
+            List<String> common = List.of(integrand, "0", "1", "1e-4", "8", "100", "50", "10");
             Object redactorSequential;
             Object redisSequential;
             Object redactorWorker;
