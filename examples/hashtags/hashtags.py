@@ -59,6 +59,21 @@ class ProbeListener:
         self.client.close()
 
 
+def wait_idle(control, subscriptions, deadline):
+    """Waits until no stage has a message waiting or running, seen twice in a row (a stage's run hands its
+    messages to the next stage before it ends, but the stages are read one after the other); False at the
+    deadline."""
+    idle_in_a_row = 0
+    while time.monotonic() < deadline:
+        waiting = {(f[b"sha"].decode(), f[b"channel"].decode()): f[b"waiting"]
+                   for f in (dict(zip(e[::2], e[1::2])) for e in control.call("SCRIPT", "SUBSCRIPTIONS"))}
+        idle_in_a_row = idle_in_a_row + 1 if all(waiting.get(key, 0) == 0 for key in subscriptions) else 0
+        if idle_in_a_row == 2:
+            return True
+        time.sleep(0.005)
+    return False
+
+
 def stage_report(control, subscriptions):
     """Each stage's runs from SCRIPT SUBSCRIPTIONS: processed, and failed with the last error if any failed (a
     stage's PUBLISH is refused with a BUSY error while the next stage's backlog is full)."""
@@ -89,6 +104,9 @@ def main(argv=None):
     generate.generator_options(connection_options(parser))
     parser.add_argument("--drain-timeout", type=float, default=60,
                         help="seconds to wait for the pipeline to finish after the last post (default 60)")
+    parser.add_argument("--parallel", type=int, default=8,
+                        help="messages of a channel each stage may run at once (SSUBSCRIBE ... PARALLEL n; every "
+                             "stage only counts, so their order does not matter; 1: one at a time, default 8)")
     opts = parser.parse_args(argv)
 
     control = Client(opts.host, opts.port)
@@ -97,7 +115,7 @@ def main(argv=None):
     try:
         for script, channel in STAGES:
             sha = load_script(control, os.path.join(HERE, script))
-            control.call("SSUBSCRIBE", sha, channel)
+            control.call("SSUBSCRIBE", sha, channel, "PARALLEL", opts.parallel)
             subscriptions.append((sha, channel))
         listener = ProbeListener(opts.host, opts.port)
         posts = generate.Posts(opts.seed, opts.probe_every)
@@ -107,6 +125,8 @@ def main(argv=None):
         publisher.client.close()
 
         drained = listener.done.wait(opts.drain_timeout)
+        # with PARALLEL stages the last post's probe may come back before earlier posts are through
+        drained = drained and wait_idle(control, subscriptions, time.monotonic() + opts.drain_timeout)
         finished = time.perf_counter()
         counted = int(control.call("GET", "posts:count") or 0)
         deadline = time.monotonic() + opts.drain_timeout

@@ -245,6 +245,37 @@ class ScriptSubscriptionTest {
         }
     }
 
+    /** A stage's PUBLISH into a full backlog waits for room: the graph slows down at its entry, nothing is lost. */
+    @Test
+    void aFullStageHoldsBackTheStageBeforeItUntilClientsAreRefused() throws Exception {
+        try (TestRedactor server = TestRedactor.start(Map.of("redactor.scripts.subscriptions.backlog", 3));
+             Jedis jedis = server.jedis()) {
+            String relay = jedis.scriptLoad("redis.call('publish', 'slow', ARGV[2])");
+            String slow = jedis.scriptLoad("while redis.call('get', 'go') ~= 'go' do end "
+                    + "redis.call('rpush', 'done', ARGV[2])");
+            ssubscribe(jedis, relay, "in");
+            ssubscribe(jedis, slow, "slow");
+            List<String> accepted = new ArrayList<>();
+            JedisDataException refused = null;
+            for (int i = 1; i <= 20 && refused == null; i++) {
+                try {
+                    jedis.publish("in", Integer.toString(i));
+                    accepted.add(Integer.toString(i));
+                } catch (JedisDataException e) {
+                    refused = e;
+                }
+                Thread.sleep(20);
+            }
+            assertTrue(refused != null && refused.getMessage().contains("subscribed to channel in has no room"),
+                    "the entry refuses once both stages are full: " + refused);
+            assertTrue(accepted.size() >= 3 && accepted.size() <= 6, "at most three in each backlog: " + accepted);
+            jedis.set("go", "go");
+            Eventually.equal("everything accepted went through, in order", accepted,
+                    () -> jedis.lrange("done", 0, -1));
+            subscriptions(jedis).forEach(stage -> assertEquals("0", stage.get("failed"), stage.toString()));
+        }
+    }
+
     @Test
     void aFullBacklogRefusesPublishAndDeliversToNoOne() throws Exception {
         try (TestRedactor server = TestRedactor.start(Map.of("redactor.scripts.subscriptions.backlog", 3));

@@ -4,8 +4,10 @@ import io.redactor.actors.command.ClientCallRunner;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.routing.CommandDispatch;
+import io.redactor.actors.pubsub.PublishRefused;
 import io.redactor.actors.routing.Route;
 import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.IntegerReply;
 import io.redactor.core.reply.Reply;
 import io.redactor.lua.LuaReplies;
 import io.redactor.lua.ScriptContext;
@@ -17,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -31,6 +34,9 @@ import java.util.function.Consumer;
 final class AsyncScript implements ScriptContext {
     private static final Logger log = LoggerFactory.getLogger(AsyncScript.class);
     /** A script on the CPU offers it to the other virtual threads this often, so that none starves. */
+
+    private static final long PUBLISH_WAIT_NANOS = 10_000_000_000L;
+    private static final long PUBLISH_RETRY_NANOS = 200_000;
 
     /** What SCRIPT ASYNC LIST shows a script doing. */
     enum State { QUEUED, RUNNING, WAITING, STOPPING }
@@ -220,12 +226,38 @@ final class AsyncScript implements ScriptContext {
                     r.invocation().inScript(protocol), done));
             case Route.AcrossPartitions r -> await(done -> CommandDispatch.acrossPartitions(node, r.partitions(),
                     r.invocation().inScript(protocol), done));
-            case Route.AtClient r -> ClientCallRunner.run(r.spec(), r.args(), request.client(), node, null);
+            case Route.AtClient r -> r.spec().fullName().equals("publish") ? publishWhenRoom(r.args())
+                    : ClientCallRunner.run(r.spec(), r.args(), request.client(), node, null);
             case Route.Rejected r -> r.reply();
         };
         calls++;
         stats.recordCall(System.nanoTime() - sentAt);
         return LuaReplies.toLua(result, protocol);
+    }
+
+    /**
+     * PUBLISH from an async script waits while a script subscriber of the channel has no room (see
+     * {@link io.redactor.actors.pubsub.PubSub#publish}), for up to {@link #PUBLISH_WAIT_NANOS}: a graph of subscribed
+     * scripts then slows down at its entry, where clients get the BUSY refusal, instead of failing inside. A cycle of
+     * subscriptions that fills up gets the refusal after that wait instead of hanging.
+     */
+    private Reply publishWhenRoom(byte[][] args) {
+        long deadline = System.nanoTime() + PUBLISH_WAIT_NANOS;
+        while (true) {
+            try {
+                return IntegerReply.of(node.server().pubsub().publish(args[1], args[2]));
+            } catch (PublishRefused refused) {
+                if (System.nanoTime() - deadline > 0) {
+                    return refused.reply();
+                }
+                if (stop != null) {
+                    throw new ScriptKilledError();
+                }
+                state = State.WAITING;
+                LockSupport.parkNanos(PUBLISH_RETRY_NANOS);
+                state = State.RUNNING;
+            }
+        }
     }
 
     /** Sends a command and parks until its reply is back, or until the script is stopped. */
