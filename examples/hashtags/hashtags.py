@@ -104,9 +104,9 @@ def main(argv=None):
     generate.generator_options(connection_options(parser))
     parser.add_argument("--drain-timeout", type=float, default=60,
                         help="seconds to wait for the pipeline to finish after the last post (default 60)")
-    parser.add_argument("--parallel", type=int, default=8,
+    parser.add_argument("--parallel", type=int, default=16,
                         help="messages of a channel each stage may run at once (SSUBSCRIBE ... PARALLEL n; every "
-                             "stage only counts, so their order does not matter; 1: one at a time, default 8)")
+                             "stage only counts, so their order does not matter; 1: one at a time, default 16)")
     opts = parser.parse_args(argv)
 
     control = Client(opts.host, opts.port)
