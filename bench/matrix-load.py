@@ -30,28 +30,17 @@ Standard library only: raw RESP over sockets.
 
 import argparse
 import hashlib
+import os
 import random
 import selectors
 import socket
 import sys
 import time
 
-MATRIX_SCRIPT = """local A = redis.call('LRANGE', KEYS[1], 0, -1)
-local B = redis.call('LRANGE', KEYS[2], 0, -1)
-local result = KEYS[3]
-redis.call('DEL', result)
-local n = math.sqrt(#A)
-for j = 0, n - 1 do
-  for i = 0, n - 1 do
-    local v = 0
-    for k = 0, n - 1 do
-      v = v + A[k + (j * n) + 1] * B[i + (k * n) + 1]
-    end
-    redis.call('rpush', result, v)
-  end
-end
-return n
-"""
+# DESIGN.md section 9's script, as examples/matrix runs it: one copy in the repository.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "matrix", "matrix.lua"),
+          encoding="utf-8") as script_file:
+    MATRIX_SCRIPT = script_file.read()
 SCRIPT_SHA = hashlib.sha1(MATRIX_SCRIPT.encode()).hexdigest()
 GET_VALUE = b"value-of-a-get-k"       # 16 bytes
 MAX_ENTRY = 99                        # matrix entries are integers 0..99: every product sum is exact in Lua
