@@ -25,16 +25,18 @@ final class Lua51Arith {
     private Lua51Arith() {
     }
 
-    static LuaValue arith(int op, LuaValue x, LuaValue y) {
+    /** {@code run}: the run whose code does the arithmetic, for its string-to-number cache. */
+    static LuaValue arith(int op, LuaValue x, LuaValue y, ScriptRun run) {
         if (x instanceof LuaNumber && y instanceof LuaNumber) {
             if (op == Lua.OP_ADD && x instanceof LuaInteger && y instanceof LuaInteger) {
                 return LuaValue.valueOf((double) ((long) x.toint() + y.toint()));
             }
             return number(compute(op, x.todouble(), y.todouble()));
         }
-        double a = numberOrNot(x);
+        StringNumbers.Cache cache = run.numbers();
+        double a = numberOrNot(x, cache);
         if (StringNumbers.isNumber(a)) {
-            double b = numberOrNot(y);
+            double b = numberOrNot(y, cache);
             if (StringNumbers.isNumber(b)) {
                 return number(compute(op, a, b));
             }
@@ -99,11 +101,15 @@ final class Lua51Arith {
 
     /** The number of a number or numeric string, else {@link StringNumbers#NOT_A_NUMBER}. */
     private static double numberOrNot(LuaValue v) {
+        return numberOrNot(v, ScriptRun.numberCache());
+    }
+
+    private static double numberOrNot(LuaValue v, StringNumbers.Cache cache) {
         if (v instanceof LuaNumber) {
             return v.todouble();
         }
         if (v instanceof LuaString s) {
-            return StringNumbers.of(s);
+            return StringNumbers.of(s, cache);
         }
         return StringNumbers.NOT_A_NUMBER;
     }

@@ -133,7 +133,7 @@ final class ScriptClosure extends LuaClosure {
                     case Lua.OP_MOD:
                     case Lua.OP_POW:
                         stack[a] = Lua51Arith.arith(i & 0x3f, (b = i >>> 23) > 0xff ? k[b & 0xff] : stack[b],
-                                (c = (i >> 14) & 0x1ff) > 0xff ? k[c & 0xff] : stack[c]);
+                                (c = (i >> 14) & 0x1ff) > 0xff ? k[c & 0xff] : stack[c], run);
                         continue;
                     case Lua.OP_UNM:
                         stack[a] = Lua51Arith.unm(stack[i >>> 23]);

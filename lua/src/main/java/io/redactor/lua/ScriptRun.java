@@ -212,13 +212,21 @@ public final class ScriptRun {
     /** The string-to-number cache of the run current on this thread (made on first use), or null outside runs. */
     static StringNumbers.Cache numberCache() {
         ScriptRun run = CURRENT.get();
-        if (run == null) {
-            return null;
+        return run == null ? null : run.numbers();
+    }
+
+    /**
+     * This run's string-to-number cache, made on first use; for closures bound to {@link #DETACHED}, the cache of the
+     * run current on this thread.
+     */
+    StringNumbers.Cache numbers() {
+        if (detached) {
+            return numberCache();
         }
-        if (run.numbers == null) {
-            run.numbers = new StringNumbers.Cache();
+        if (numbers == null) {
+            numbers = new StringNumbers.Cache();
         }
-        return run.numbers;
+        return numbers;
     }
 
     static void setCurrent(ScriptRun run) {

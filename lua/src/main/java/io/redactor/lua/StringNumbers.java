@@ -35,7 +35,11 @@ final class StringNumbers {
 
     /** The number {@code s} converts to, or {@link #NOT_A_NUMBER}. */
     static double of(LuaString s) {
-        Cache cache = ScriptRun.numberCache();
+        return of(s, ScriptRun.numberCache());
+    }
+
+    /** {@link #of(LuaString)} with the run's cache at hand (null: none). */
+    static double of(LuaString s, Cache cache) {
         if (cache == null) {
             return parse(s.m_bytes, s.m_offset, s.m_length);
         }
