@@ -7,7 +7,8 @@ import org.luaj.vm2.LuaString;
  * strings commands return (LRANGE of numbers) over and over. Plain decimals with at most 15 significant digits and
  * 22 decimals convert exactly with one division (both operands are exact doubles, so the quotient is correctly
  * rounded, as strtod's result is); anything else goes through the full strtod. Results are remembered per script
- * run by string identity, so a string used a hundred times is parsed once. Per run, not per thread: async scripts
+ * run by the string's bytes, so a string used a hundred times is parsed once, and so are equal strings (LRANGE
+gives each element a string of its own). Per run, not per thread: async scripts
  * run on virtual threads, one each, and a cache per thread would cost each of them its size.
  */
 final class StringNumbers {
@@ -44,7 +45,8 @@ final class StringNumbers {
             return parse(s.m_bytes, s.m_offset, s.m_length);
         }
         int slot = s.hashCode() & (CACHE_SIZE - 1);
-        if (cache.strings[slot] == s) {
+        LuaString cached = cache.strings[slot];
+        if (cached == s || (cached != null && cached.raweq(s))) {
             return cache.values[slot];
         }
         double value = parse(s.m_bytes, s.m_offset, s.m_length);
