@@ -3,8 +3,8 @@ package io.redactor.actors.scripts;
 import io.redactor.actors.command.ClientCallRunner;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.node.NodeServices;
-import io.redactor.actors.routing.CommandDispatch;
 import io.redactor.actors.pubsub.PublishRefused;
+import io.redactor.actors.routing.CommandDispatch;
 import io.redactor.actors.routing.Route;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.IntegerReply;
@@ -33,8 +33,6 @@ import java.util.function.Consumer;
  */
 final class AsyncScript implements ScriptContext {
     private static final Logger log = LoggerFactory.getLogger(AsyncScript.class);
-    /** A script on the CPU offers it to the other virtual threads this often, so that none starves. */
-
     private static final long PUBLISH_WAIT_NANOS = 10_000_000_000L;
     private static final long PUBLISH_RETRY_NANOS = 200_000;
 
@@ -131,10 +129,8 @@ final class AsyncScript implements ScriptContext {
     void run() {
         startedNanos = System.nanoTime();
         state = State.RUNNING;
-        Reply result = execute();
-        if (stop != Stop.ABANDONED) {
-            reply.complete(result);
-        }
+        stats.started.increment();
+        finish(execute());
     }
 
     /**
@@ -146,12 +142,23 @@ final class AsyncScript implements ScriptContext {
     boolean runInline() {
         inline = true;
         try {
-            reply.complete(execute());
+            Reply result = execute();
+            stats.started.increment();
+            finish(result);
             return true;
         } catch (MoveOff moveOff) {
             return false;
         } finally {
             inline = false;
+        }
+    }
+
+    /** Counts how it ended, then answers (unless the node abandoned it): counted before its caller can ask INFO. */
+    private void finish(Reply result) {
+        Stop stopped = stop;
+        (stopped == null ? stats.completed : stopped == Stop.TIMED_OUT ? stats.timedOut : stats.killed).increment();
+        if (stopped != Stop.ABANDONED) {
+            reply.complete(result);
         }
     }
 

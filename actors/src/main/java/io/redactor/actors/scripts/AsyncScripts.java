@@ -62,8 +62,6 @@ public final class AsyncScripts {
         AsyncScript script = new AsyncScript(ids.incrementAndGet(), request, node, stats,
                 settings.asyncTimeLimit().toMillis());
         if (request.straightLine() && exclusive == null && script.runInline()) {
-            stats.started.increment();
-            stats.completed.increment();
             return script.reply();
         }
         Start start = new Start(script, exclusive);
@@ -91,7 +89,6 @@ public final class AsyncScripts {
     }
 
     private void launch(Start start) {
-        stats.started.increment();
         threads.newThread(() -> {
             try {
                 if (start.exclusive() != null) {
@@ -110,14 +107,9 @@ public final class AsyncScripts {
         }).start();
     }
 
-    /** A script ended: count it, and give its place to the next one waiting. */
+    /** A script ended: its place goes to the next one waiting. */
     private void finished(AsyncScript script) {
         scripts.remove(script.id());
-        switch (script.state()) {
-            case STOPPING -> (script.stoppedBecause() == AsyncScript.Stop.TIMED_OUT ? stats.timedOut : stats.killed)
-                    .increment();
-            default -> stats.completed.increment();
-        }
         Start next;
         admission.lock();
         try {
