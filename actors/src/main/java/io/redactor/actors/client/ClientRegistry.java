@@ -12,6 +12,10 @@ public final class ClientRegistry {
     private final AtomicLong connected = new AtomicLong();
     private final IntSupplier maxClients;
 
+    /** The endpoint of internal sessions: nothing to close. */
+    private static final ClientEndpoint INTERNAL = new LocalEndpoint("internal:0", () -> {
+    });
+
     public ClientRegistry(IntSupplier maxClients) {
         this.maxClients = maxClients;
     }
@@ -32,7 +36,7 @@ public final class ClientRegistry {
      * clients: it has an id of its own, counts against no limit and is not listed.
      */
     public ClientSession internalSession(long nowMs) {
-        return new ClientSession(nextId.getAndIncrement(), InternalEndpoint.INSTANCE, nowMs);
+        return new ClientSession(nextId.getAndIncrement(), INTERNAL, nowMs);
     }
 
     public void unregister(ClientSession session) {

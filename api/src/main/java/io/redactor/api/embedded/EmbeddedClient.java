@@ -4,9 +4,9 @@ import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.PostStop;
 import akka.actor.typed.javadsl.Behaviors;
-import io.redactor.actors.client.ClientEndpoint;
 import io.redactor.actors.client.ClientPipeline;
 import io.redactor.actors.client.ClientSession;
+import io.redactor.actors.client.LocalEndpoint;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.PushReply;
@@ -42,7 +42,8 @@ final class EmbeddedClient {
             boolean[] closed = {false};
             boolean[] overloaded = {false};
             List<ActorRef<PushReply>> pushListener = new ArrayList<>(1);
-            Endpoint endpoint = new Endpoint(() -> self.tell(new RunTask(() -> closed[0] = true)));
+            LocalEndpoint endpoint =
+                    new LocalEndpoint("embedded:0", () -> self.tell(new RunTask(() -> closed[0] = true)));
             ClientSession session = node.clients().register(endpoint, System.currentTimeMillis());
             if (session == null) {
                 return Behaviors.receive(Object.class)
@@ -138,39 +139,6 @@ final class EmbeddedClient {
             }
             default -> {
             }
-        }
-    }
-
-    /** How CLIENT LIST shows an in-process client; CLIENT KILL closes it. */
-    private record Endpoint(Runnable closer) implements ClientEndpoint {
-        @Override
-        public String remoteAddress() {
-            return "embedded:0";
-        }
-
-        @Override
-        public String localAddress() {
-            return "embedded:0";
-        }
-
-        @Override
-        public int fd() {
-            return -1;
-        }
-
-        @Override
-        public long queryBufferBytes() {
-            return 0;
-        }
-
-        @Override
-        public long outputBufferBytes() {
-            return 0;
-        }
-
-        @Override
-        public void close() {
-            closer.run();
         }
     }
 }
