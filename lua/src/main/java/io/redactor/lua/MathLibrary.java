@@ -12,7 +12,7 @@ final class MathLibrary {
     }
 
     static LuaTable create(LuaRandom random) {
-        Globals scratch = scratchGlobals();
+        Globals scratch = ScratchGlobals.create();
         new JseMathLib().call(LuaValue.valueOf("math"), scratch);
         LuaTable luaj = (LuaTable) scratch.rawget("math");
         LuaTable t = new ReadOnlyTable();
@@ -60,14 +60,5 @@ final class MathLibrary {
             return LuaValue.varargsOf(Lua51Arith.number(Double.NaN), r.subargs(2));
         }
         return r;
-    }
-
-    /** A throwaway environment LuaJ's library loaders can register into. */
-    static Globals scratchGlobals() {
-        Globals g = new Globals();
-        org.luaj.vm2.LuaTable pkg = new org.luaj.vm2.LuaTable();
-        pkg.rawset("loaded", new org.luaj.vm2.LuaTable());
-        g.rawset("package", pkg);
-        return g;
     }
 }

@@ -45,7 +45,7 @@ final class StringLibrary {
     }
 
     private static LuaTable create() {
-        Globals scratch = scratchGlobals();
+        Globals scratch = ScratchGlobals.create();
         LuaValue saved = LuaString.s_metatable;
         new StringLib().call(LuaValue.valueOf("string"), scratch);
         LuaString.s_metatable = saved;
@@ -136,14 +136,5 @@ final class StringLibrary {
             values[i] = i + 1 == n ? value : args.arg(i + 1);
         }
         return LuaValue.varargsOf(values);
-    }
-
-    /** A throwaway environment LuaJ's library loaders can register into. */
-    static Globals scratchGlobals() {
-        Globals g = new Globals();
-        org.luaj.vm2.LuaTable pkg = new org.luaj.vm2.LuaTable();
-        pkg.rawset("loaded", new org.luaj.vm2.LuaTable());
-        g.rawset("package", pkg);
-        return g;
     }
 }
