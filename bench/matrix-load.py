@@ -50,13 +50,8 @@ PUSH_BATCH = 1000                     # elements per RPUSH when loading
 # ---------------------------------------------------------------------------------------------------------
 # RESP
 
-def command(*args):
-    out = [b"*%d\r\n" % len(args)]
-    for a in args:
-        if not isinstance(a, bytes):
-            a = str(a).encode()
-        out.append(b"$%d\r\n%s\r\n" % (len(a), a))
-    return b"".join(out)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "lib"))
+from resp import encode as command  # noqa: E402  (the examples' RESP encoder: one copy in the repository)
 
 
 class ServerError(Exception):
