@@ -17,13 +17,16 @@
 # redis-benchmark failed, or when the keyspace did not stay the same 10,000 keys.
 #
 # Usage: bench/compare-http.sh [--duration S] [--clients N] [--only get|put] [--repeat N] [--warmup S]
-#                              [--threads N] [--build]
+#                              [--threads N] [--resp-threads N] [--build]
 #   --duration S  length of every measured run (default 10)
 #   --clients N   concurrent connections of redis-benchmark and of wrk (default 50)
 #   --only WHAT   get (RESP GET vs HTTP GET) or put (RESP SET vs HTTP PUT); default both
 #   --repeat N    measurement rounds (default 1; each printed, then the medians)
-#   --warmup S    length of the untimed warm-up run of each workload (default: --duration; 0 for none)
+#   --warmup S    length of the untimed warm-up run of each workload (default 30; 0 for none): on 2 busy cores
+#                 the HTTP path's throughput still grows after 20 s of load (the JIT), RESP's settles sooner
 #   --threads N   wrk threads (default 2)
+#   --resp-threads N  redis-benchmark threads (default 1, its own default: one thread, which a fast server
+#                 saturates, so that RESP's figure can be the load generator's limit; see "cores busy")
 #   --build       build the jar first (mvn -o package, tests skipped); by default only when it is missing
 # Needs redis-benchmark and redis-cli (installed with bin/install-redis when missing), wrk (apt-get install wrk
 # when missing), curl and a JDK 21+. Extra JVM options for Redactor: REDACTOR_JAVA_OPTS (as for bin/redactor).
@@ -32,7 +35,7 @@ set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-duration=10 clients=50 only="" repeat=1 warmup="" threads=2 build=0
+duration=10 clients=50 only="" repeat=1 warmup=30 threads=2 resp_threads=1 build=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration="${2:?}"; shift 2 ;;
@@ -41,17 +44,19 @@ while [ $# -gt 0 ]; do
     --repeat) repeat="${2:?}"; shift 2 ;;
     --warmup) warmup="${2:?}"; shift 2 ;;
     --threads) threads="${2:?}"; shift 2 ;;
+    --resp-threads) resp_threads="${2:?}"; shift 2 ;;
     --build) build=1; shift ;;
     -h|--help) usage 0 ;;
     *) echo "$bench_name: unknown option $1" >&2; usage ;;
   esac
 done
-: "${warmup:=$duration}"
-require_counts "$duration" "$clients" "$repeat" "$threads"
+require_counts "$duration" "$clients" "$repeat" "$threads" "$resp_threads"
+resp_thread_args=()     # redis-benchmark's --threads 1 is not its default mode: pass it only for more than one
+[ "$resp_threads" = 1 ] || resp_thread_args=(--threads "$resp_threads")
 [[ "$warmup" =~ ^[0-9]+$ ]] || { echo "$bench_name: not a number of seconds: $warmup" >&2; exit 2; }
 check_only get put
 [ "$threads" -le "$clients" ] || threads="$clients"     # wrk needs a connection per thread at least
-command_line="bench/compare-http.sh --duration $duration --clients $clients --repeat $repeat --warmup $warmup --threads $threads${only:+ --only $only}"
+command_line="bench/compare-http.sh --duration $duration --clients $clients --repeat $repeat --warmup $warmup --threads $threads --resp-threads $resp_threads${only:+ --only $only}"
 
 keyspace=10000
 value_size=3
@@ -212,7 +217,7 @@ run_resp() { # run_resp get|set ROUND SECONDS
   err_before="$(info_field "$redactor_port" stats total_error_replies)"
   run_load "RESP ${command^^} (round $round)" $((seconds * 20 + 120)) "$tmp/resp.out" "$tmp/resp.err" \
     redis-benchmark -h 127.0.0.1 -p "$redactor_port" -c "$clients" -P 1 -n "$n" -r "$keyspace" -d "$value_size" \
-    -t "$command" --csv
+    -t "$command" "${resp_thread_args[@]}" --csv
   err_after="$(info_field "$redactor_port" stats total_error_replies)"
   res[$key.server_cpu]="$load_server_cpu" res[$key.client_cpu]="$load_client_cpu" res[$key.other_cpu]="$load_other_cpu" res[$key.requests]="$n"
   res[$key.errors]=""
@@ -414,7 +419,7 @@ say "loaded $keyspace keys key:000000000000..key:$(printf '%012d' $((keyspace - 
   echo "- uptime at start: \`${uptime_at_start# }\`"
   echo "- Git revision: $commit; jar: $jar_info; started by a private copy of \`bin/redactor\` (its JVM flags${REDACTOR_JAVA_OPTS:+ plus $REDACTOR_JAVA_OPTS})"
   echo "- Machine: $(nproc) cores, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo 'unknown CPU'), $(awk '/MemTotal/ { printf "%.0f GiB RAM", $2 / 1048576 }' /proc/meminfo); JDK: $java_version"
-  echo "- Load: redis-benchmark ${redis_server_version:-?} (-c $clients -P 1 -r $keyspace -d $value_size, one command per run, requests for ~${duration} s), $(wrk --version 2>&1 | head -n 1 | cut -d' ' -f1-2) (-t $threads -c $clients -d ${duration}s --latency, bench/http/get.lua and put.lua, random keys of the same $keyspace, PUT body of $value_size bytes); all on 127.0.0.1, load generators on the same cores as the server"
+  echo "- Load: redis-benchmark ${redis_server_version:-?} (-c $clients -P 1 -r $keyspace -d $value_size${resp_thread_args[*]:+ ${resp_thread_args[*]}}, one command per run, requests for ~${duration} s), $(wrk --version 2>&1 | head -n 1 | cut -d' ' -f1-2) (-t $threads -c $clients -d ${duration}s --latency, bench/http/get.lua and put.lua, random keys of the same $keyspace, PUT body of $value_size bytes); all on 127.0.0.1, load generators on the same cores as the server"
   echo "- Warm-up: one untimed run of ${warmup} s per workload$( [ "$warmup" = 0 ] && echo ' (none)'); then $repeat round(s), RESP first in odd rounds, HTTP first in even ones"
   echo "- Cores busy: the average number of the machine's $(nproc) cores busy during a run with Redactor's JVM, with the load generator, and with everything else (other processes: the noise)"
   echo "- Command: \`$command_line\`"
