@@ -3,6 +3,7 @@ package io.redactor.actors.command;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +17,9 @@ import java.util.function.Predicate;
  * at least that many.
  */
 public final class CommandSpec {
+    /** Full names numbered in the order first seen, process-wide: see {@link #id()}. */
+    private static final Map<String, Integer> IDS = new HashMap<>();
+
     private final String name;
     private final String fullName;
     private final int arity;
@@ -29,10 +33,12 @@ public final class CommandSpec {
     private final KeyCommand keyHandler;
     private final Map<String, CommandSpec> subcommands;
     private final boolean extension;
+    private final int id;
 
     private CommandSpec(Builder b, String parentName) {
         this.name = b.name;
         this.fullName = parentName == null ? b.name : parentName + "|" + b.name;
+        this.id = idOf(fullName);
         this.arity = b.arity;
         this.flags = Collections.unmodifiableSet(b.flags.isEmpty() ? EnumSet.noneOf(CommandFlag.class) : EnumSet.copyOf(b.flags));
         this.aclCategories = AclCategories.derive(b.flags, b.aclCategories);
@@ -59,6 +65,12 @@ public final class CommandSpec {
         }
     }
 
+    private static int idOf(String fullName) {
+        synchronized (IDS) {
+            return IDS.computeIfAbsent(fullName, n -> IDS.size());
+        }
+    }
+
     public static Builder command(String name, int arity) {
         return new Builder(name, arity);
     }
@@ -71,6 +83,15 @@ public final class CommandSpec {
     /** Lower-case name as Redis prints it in errors and COMMAND INFO ("config|get"). */
     public String fullName() {
         return fullName;
+    }
+
+    /**
+     * A small number standing for {@link #fullName()}: the same for every entry of that name in this process (the
+     * nodes of one JVM may build their tables apart), distinct between names, dense from 0. Per-node tables indexed
+     * by command (command statistics) use it instead of a lookup by name.
+     */
+    public int id() {
+        return id;
     }
 
     public int arity() {
