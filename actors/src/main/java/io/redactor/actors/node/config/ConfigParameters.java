@@ -114,8 +114,10 @@ public final class ConfigParameters {
             bool("jemalloc-bg-thread", true).build(),
             integer("key-load-delay", INT_MIN, INT_MAX, 0).hidden().build(),
             integer("latency-monitor-threshold", 0, LLONG_MAX, 0).build(),
-            bool("latency-tracking", true).build(),
-            def("latency-tracking-info-percentiles", new PercentilesType(), "50 99 99.9").build(),
+            bool("latency-tracking", true).honoured()
+                    .note("whether commands' latency histograms are kept (INFO latencystats)").build(),
+            def("latency-tracking-info-percentiles", new PercentilesType(), "50 99 99.9").honoured()
+                    .note("the percentiles INFO latencystats prints").build(),
             bool("lazyfree-lazy-eviction", false).build(),
             bool("lazyfree-lazy-expire", false).build(),
             bool("lazyfree-lazy-server-del", false).build(),

@@ -48,8 +48,11 @@ public record PercentilesType() implements ConfigType<List<Double>> {
         return "numbers 0..100";
     }
 
-    /** C's {@code %f}, then trailing zeros and a trailing point removed. */
-    static String format(double value) {
+    /**
+     * C's {@code %f}, then trailing zeros and a trailing point removed: how Redis prints a percentile, here and in
+     * INFO latencystats ({@code p99.9}).
+     */
+    public static String format(double value) {
         if (value == 0) {
             return Double.doubleToRawLongBits(value) < 0 ? "-0" : "0";
         }

@@ -280,6 +280,16 @@ public final class RuntimeConfig {
         return snapshot.lazyfreeLazyUserFlush;
     }
 
+    /** {@code latency-tracking}: whether commands' latency histograms are kept (INFO latencystats). */
+    public boolean latencyTracking() {
+        return snapshot.latencyTracking;
+    }
+
+    /** {@code latency-tracking-info-percentiles}: the percentiles (0..100) INFO latencystats prints, in order. */
+    public List<Double> latencyTrackingInfoPercentiles() {
+        return snapshot.latencyTrackingInfoPercentiles;
+    }
+
     /**
      * The output buffer limit of a class of clients: {@code normal}, {@code replica} (or {@code slave}),
      * {@code pubsub}.

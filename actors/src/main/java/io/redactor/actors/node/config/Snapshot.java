@@ -29,6 +29,8 @@ final class Snapshot {
     private static final int SET_MAX_INTSET_ENTRIES = index("set-max-intset-entries");
     private static final int ZSET_MAX_LISTPACK_ENTRIES = index("zset-max-listpack-entries");
     private static final int ZSET_MAX_LISTPACK_VALUE = index("zset-max-listpack-value");
+    private static final int LATENCY_TRACKING = index("latency-tracking");
+    private static final int LATENCY_TRACKING_INFO_PERCENTILES = index("latency-tracking-info-percentiles");
 
     /** Parsed values, in the order of {@link ConfigParameters#all()}. */
     private final Object[] values;
@@ -60,6 +62,8 @@ final class Snapshot {
     final long setMaxIntsetEntries;
     final long zsetMaxListpackEntries;
     final long zsetMaxListpackValue;
+    final boolean latencyTracking;
+    final List<Double> latencyTrackingInfoPercentiles;
 
     Snapshot(Object[] values) {
         this.values = values.clone();
@@ -93,6 +97,10 @@ final class Snapshot {
         setMaxIntsetEntries = (Long) values[SET_MAX_INTSET_ENTRIES];
         zsetMaxListpackEntries = (Long) values[ZSET_MAX_LISTPACK_ENTRIES];
         zsetMaxListpackValue = (Long) values[ZSET_MAX_LISTPACK_VALUE];
+        latencyTracking = (Boolean) values[LATENCY_TRACKING];
+        @SuppressWarnings("unchecked")
+        List<Double> percentiles = (List<Double>) values[LATENCY_TRACKING_INFO_PERCENTILES];
+        latencyTrackingInfoPercentiles = percentiles;
     }
 
     /** A copy of the parsed values, to build the next snapshot from. */

@@ -309,7 +309,8 @@ class ConfigParametersTest {
                 .map(ConfigParameter::name).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(new TreeSet<>(List.of("bind", "busy-reply-threshold", "client-output-buffer-limit",
                 "client-query-buffer-limit", "databases", "enable-protected-configs", "hash-max-listpack-entries",
-                "hash-max-listpack-value", "hz", "lazyfree-lazy-user-flush", "lfu-decay-time", "lfu-log-factor",
+                "hash-max-listpack-value", "hz", "latency-tracking", "latency-tracking-info-percentiles",
+                "lazyfree-lazy-user-flush", "lfu-decay-time", "lfu-log-factor",
                 "list-max-listpack-size", "maxclients", "maxmemory", "maxmemory-policy", "notify-keyspace-events",
                 "port", "proto-max-bulk-len", "set-max-intset-entries", "tcp-keepalive", "timeout",
                 "zset-max-listpack-entries", "zset-max-listpack-value")), honoured);
