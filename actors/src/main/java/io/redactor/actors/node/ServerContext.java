@@ -13,6 +13,7 @@ import io.redactor.core.keys.PartitionMap;
 public final class ServerContext implements DataEnvironment {
     private final RuntimeConfig config;
     private final ServerStats stats;
+    private final CommandStatistics commandStats;
     private final PartitionMap partitions;
     private final PubSub pubsub = new PubSub();
     private final KeyspaceNotifier notifier;
@@ -22,6 +23,7 @@ public final class ServerContext implements DataEnvironment {
     public ServerContext(RuntimeConfig config, ServerStats stats, PartitionMap partitions) {
         this.config = config;
         this.stats = stats;
+        this.commandStats = new CommandStatistics(config::latencyTracking);
         this.partitions = partitions;
         this.notifier = new KeyspaceNotifier(config, pubsub);
     }
@@ -40,6 +42,11 @@ public final class ServerContext implements DataEnvironment {
 
     public ServerStats stats() {
         return stats;
+    }
+
+    /** Per-command calls, times, errors and latencies (INFO commandstats and latencystats, metrics). */
+    public CommandStatistics commandStats() {
+        return commandStats;
     }
 
     public PartitionMap partitions() {
