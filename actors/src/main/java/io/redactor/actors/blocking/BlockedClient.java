@@ -6,6 +6,7 @@ import io.redactor.actors.data.Keyspace;
 import io.redactor.core.reply.Reply;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One run of a blocking command (BLPOP, BZPOPMIN, ...) from one client, from the moment it is sent until it is
@@ -31,6 +32,7 @@ public final class BlockedClient {
     private final Invocation invocation;
     private final Listener listener;
     private final AtomicInteger state = new AtomicInteger(WAITING);
+    private final AtomicLong ranNanos = new AtomicLong();
     private volatile BlockRequest request;
     private volatile int[] partitions = new int[0];
 
@@ -62,6 +64,19 @@ public final class BlockedClient {
         if (reply != null) {
             answer(reply);
         }
+    }
+
+    /**
+     * Nanoseconds the command ran in the runs that found nothing and blocked: with the run that answers it, the
+     * time command statistics count for it (not the wait in between, as in Redis).
+     */
+    public long ranNanos() {
+        return ranNanos.get();
+    }
+
+    /** A run that blocked took {@code nanos}. */
+    public void ran(long nanos) {
+        ranNanos.addAndGet(nanos);
     }
 
     /** Takes it for serving or running; false if someone else has it or it is answered. */

@@ -5,6 +5,7 @@ import io.redactor.actors.blocking.BlockedClient;
 import io.redactor.actors.command.CommandRunner;
 import io.redactor.actors.command.Invocation;
 import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Partition;
 import io.redactor.actors.partition.PartitionGateway;
@@ -56,6 +57,7 @@ public final class ClientBlocking implements BlockedClient.Listener {
             @Override
             public void refused(ErrorReply reason) {
                 if (client.tryClaim()) {
+                    node.server().commandStats().rejected(invocation.spec());
                     client.answer(reason);
                 }
             }
@@ -87,11 +89,16 @@ public final class ClientBlocking implements BlockedClient.Listener {
         });
     }
 
-    /** The client is gone: a waiting command is taken back from its partitions. */
+    /**
+     * The client is gone: a waiting command is taken back from its partitions, and counted as a call (Redis counts
+     * a blocked command whose client disconnects).
+     */
     void close() {
         BlockedClient client = current;
         if (client != null) {
-            cancel(client, node.partitions());
+            if (cancel(client, node.partitions())) {
+                countUnserved(node.server().commandStats(), client, false);
+            }
             release();
         }
     }
@@ -110,13 +117,25 @@ public final class ClientBlocking implements BlockedClient.Listener {
         return true;
     }
 
-    /** Answers another client's waiting command with {@code reply} (CLIENT UNBLOCK); false if it was not waiting. */
-    public static boolean unblock(BlockedClient client, PartitionGateway partitions, Reply reply) {
+    /**
+     * Answers another client's waiting command with {@code reply} (CLIENT UNBLOCK); false if it was not waiting.
+     * The command counts as a failed call either way, timeout or error, as Redis 7.0 counts it.
+     */
+    public static boolean unblock(BlockedClient client, PartitionGateway partitions, CommandStatistics stats,
+                                  Reply reply) {
         if (!cancel(client, partitions)) {
             return false;
         }
+        countUnserved(stats, client, true);
         client.answer(reply);
         return true;
+    }
+
+    /** A command that blocked is answered without being served: one call, with the time of its runs. */
+    private static void countUnserved(CommandStatistics stats, BlockedClient client, boolean failed) {
+        if (client.request() != null) {
+            stats.record(client.invocation().spec(), client.ranNanos(), failed);
+        }
     }
 
     private void scheduleTimeout(BlockedClient client, long delayMillis) {
@@ -128,6 +147,7 @@ public final class ClientBlocking implements BlockedClient.Listener {
             return;
         }
         if (cancel(client, node.partitions())) {
+            countUnserved(node.server().commandStats(), client, false);
             release();
             answered.accept(client.request().timeoutReply());
         } else if (client.isClaimed()) {

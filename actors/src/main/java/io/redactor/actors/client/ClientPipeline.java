@@ -6,8 +6,10 @@ import io.redactor.actors.command.CommandFlag;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.Invocation;
 import io.redactor.actors.command.Placement;
+import io.redactor.actors.command.TimedReply;
 import io.redactor.actors.command.transactions.ExecAbort;
 import io.redactor.actors.command.transactions.Watching;
+import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Batch;
 import io.redactor.actors.partition.Partition;
@@ -36,6 +38,11 @@ import java.util.concurrent.Executor;
  * replies. Commands that run in the client's context or reserve several partitions wait for everything before
  * them to complete. Confined to one thread: the client's {@code executor} (a Netty event loop for RESP
  * clients), which also receives the completions.
+ *
+ * <p>Command statistics: commands running in the client's context are counted here with the time they ran (an
+ * asynchronous one from its start to its reply, less what it waited for partitions: {@link TimedReply}); commands
+ * refused here (wrong arity, not allowed inside MULTI or in subscriber mode) count as rejected calls. Commands at
+ * partitions are counted where they run ({@link io.redactor.actors.command.CommandRunner}).
  */
 public final class ClientPipeline implements Subscriber {
     private static final int MAX_BATCH = 64;
@@ -51,6 +58,7 @@ public final class ClientPipeline implements Subscriber {
 
     private final ClientSession session;
     private final NodeServices node;
+    private final CommandStatistics commandStats;
     private final Executor executor;
     private final Output output;
     private final int pauseAbove;
@@ -101,6 +109,7 @@ public final class ClientPipeline implements Subscriber {
     public ClientPipeline(ClientSession session, NodeServices node, Executor executor, Output output, int pauseAbove) {
         this.session = session;
         this.node = node;
+        this.commandStats = node.server().commandStats();
         this.executor = executor;
         this.output = output;
         this.pauseAbove = pauseAbove;
@@ -211,7 +220,7 @@ public final class ClientPipeline implements Subscriber {
     private boolean dispatch(Route route, byte[][] args) {
         ErrorReply refused = refusedInSubscriberMode(route);
         if (refused != null) {
-            route = new Route.Rejected(refused);
+            route = new Route.Rejected(refused, specOf(route));
         }
         if (route instanceof Route.Rejected rejected && isExec(args)) {
             return rejectExec(rejected);
@@ -244,6 +253,7 @@ public final class ClientPipeline implements Subscriber {
                 if (inFlight > 0) {
                     return false;
                 }
+                commandStats.rejected(r.spec());
                 countIfError(r.reply());
                 output.write(r.reply());
                 return true;
@@ -278,9 +288,11 @@ public final class ClientPipeline implements Subscriber {
         Reply reply;
         if (route instanceof Route.Rejected rejected) {
             session.transaction().abort();
+            commandStats.rejected(rejected.spec());
             reply = rejected.reply();
         } else if (specOf(route).has(CommandFlag.NO_MULTI)) {
             session.transaction().abort();
+            commandStats.rejected(specOf(route));
             reply = NOT_IN_TRANSACTION;
         } else {
             session.transaction().queue(argsOf(route));
@@ -317,6 +329,7 @@ public final class ClientPipeline implements Subscriber {
             return false;
         }
         ErrorReply reply = ExecAbort.discard(session.transaction(), node.partitions(), rejected.reply());
+        commandStats.rejected(rejected.spec());
         countIfError(reply);
         output.write(reply);
         return true;
@@ -376,45 +389,50 @@ public final class ClientPipeline implements Subscriber {
     }
 
     private void runAtClient(CommandSpec spec, byte[][] args) {
+        long started = System.nanoTime();
         try {
-            runAtClient(new ClientCall(spec, args, session, node));
+            runAtClient(new ClientCall(spec, args, session, node), started);
         } catch (CommandError e) {
+            commandStats.record(spec, System.nanoTime() - started, true);
             countIfError(e.reply());
             output.write(e.reply());
         }
     }
 
-    private void runAtClient(ClientCall call) {
+    private void runAtClient(ClientCall call, long started) {
         runningAtClient = Thread.currentThread();
         try {
-            runAtClientPlacement(call);
+            runAtClientPlacement(call, started);
         } finally {
             runningAtClient = null;
         }
     }
 
-    private void runAtClientPlacement(ClientCall call) {
+    private void runAtClientPlacement(ClientCall call, long started) {
         CommandSpec spec = call.spec();
         switch (spec.placement()) {
-            case Placement.AtClient p -> {
-                Reply reply = p.handler().execute(call);
-                countIfError(reply);
-                output.write(reply);
-            }
-            case Placement.Container p -> {
-                Reply reply = p.bare().execute(call);
-                countIfError(reply);
-                output.write(reply);
-            }
+            case Placement.AtClient p -> answeredAtClient(spec, started, p.handler().execute(call));
+            case Placement.Container p -> answeredAtClient(spec, started, p.bare().execute(call));
             case Placement.AtClientAsync p -> {
                 inFlight = 1;
                 target = MIXED;
                 CompletionStage<Reply> reply = p.handler().execute(call);
-                reply.whenComplete((value, failure) -> executor.execute(() -> completedElsewhere(
-                        failure == null ? value : new ErrorReply("ERR " + failure.getMessage()))));
+                reply.whenComplete((value, failure) -> {
+                    Reply answer = failure == null ? value : new ErrorReply("ERR " + failure.getMessage());
+                    // Counted on the thread that completes it, before the client can send its next command.
+                    commandStats.record(spec, TimedReply.ranNanos(reply, System.nanoTime() - started),
+                            answer instanceof ErrorReply);
+                    executor.execute(() -> completedElsewhere(answer));
+                });
             }
             default -> throw new IllegalStateException(spec + " does not run at the client");
         }
+    }
+
+    private void answeredAtClient(CommandSpec spec, long started, Reply reply) {
+        commandStats.record(spec, System.nanoTime() - started, reply instanceof ErrorReply);
+        countIfError(reply);
+        output.write(reply);
     }
 
     private void reserve(int[] partitions, Invocation invocation) {

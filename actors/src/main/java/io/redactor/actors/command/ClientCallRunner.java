@@ -3,11 +3,13 @@ package io.redactor.actors.command;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.NodeServices;
+import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 
 /**
  * Runs a command of the client's context inside atomic work (EXEC, a script) that holds {@code keyspace}:
- * asynchronous ones complete at once there, since what they would wait for (key counts) is held.
+ * asynchronous ones complete at once there, since what they would wait for (key counts) is held. Counted in the
+ * node's command statistics, as Redis counts the commands EXEC and scripts run.
  */
 public final class ClientCallRunner {
     private ClientCallRunner() {
@@ -16,15 +18,19 @@ public final class ClientCallRunner {
     public static Reply run(CommandSpec spec, byte[][] args, ClientSession client, NodeServices node,
                             Keyspace keyspace) {
         ClientCall call = new ClientCall(spec, args, client, node, keyspace);
+        long started = System.nanoTime();
+        Reply reply;
         try {
-            return switch (spec.placement()) {
+            reply = switch (spec.placement()) {
                 case Placement.AtClient p -> p.handler().execute(call);
                 case Placement.Container p -> p.bare().execute(call);
                 case Placement.AtClientAsync p -> p.handler().execute(call).toCompletableFuture().join();
                 default -> throw new IllegalStateException(spec + " does not run at the client");
             };
         } catch (CommandError e) {
-            return e.reply();
+            reply = e.reply();
         }
+        node.server().commandStats().record(spec, System.nanoTime() - started, reply instanceof ErrorReply);
+        return reply;
     }
 }

@@ -2,6 +2,7 @@ package io.redactor.actors.command;
 
 import io.redactor.actors.blocking.BlockedClient;
 import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.ServerContext;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
@@ -11,14 +12,20 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs commands against a keyspace on the calling thread. A bug in a command must not take its partition's
  * data down with it, so any exception becomes an error reply.
+ *
+ * <p>Every command run here is counted in the node's {@link CommandStatistics} with the time it ran: commands at
+ * partitions, with partitions reserved, in EXEC and from scripts. A blocking command that blocks is counted when
+ * it is answered, with the time of every run (see {@link BlockedClient#ranNanos()}).
  */
 public final class CommandRunner {
     private static final Logger log = LoggerFactory.getLogger(CommandRunner.class);
 
     private final KeyCall call;
+    private final CommandStatistics stats;
 
     public CommandRunner(ServerContext server) {
         this.call = new KeyCall(server);
+        this.stats = server.commandStats();
     }
 
     public Reply run(Invocation invocation, Keyspace keyspace, long now) {
@@ -28,14 +35,27 @@ public final class CommandRunner {
     /** Runs a command that may block as {@code blocker}; null when it blocked. */
     public Reply run(Invocation invocation, Keyspace keyspace, long now, BlockedClient blocker) {
         CommandSpec spec = invocation.spec();
-        return execute(spec, spec.keyHandler(), call.bind(invocation, keyspace, now, blocker));
+        long started = System.nanoTime();
+        Reply reply = execute(spec, spec.keyHandler(), call.bind(invocation, keyspace, now, blocker));
+        long nanos = System.nanoTime() - started;
+        if (blocker == null) {
+            stats.record(spec, nanos, reply instanceof ErrorReply);
+        } else if (reply == null) {
+            blocker.ran(nanos);
+        } else {
+            stats.record(spec, blocker.ranNanos() + nanos, reply instanceof ErrorReply);
+        }
+        return reply;
     }
 
     /** Serves a blocked client from {@code key}, which holds what it waits for. */
     public Reply serve(BlockedClient blocked, byte[] key, Keyspace keyspace, long now) {
         Invocation invocation = blocked.invocation();
-        return execute(invocation.spec(), call -> blocked.request().serve().serve(call, key),
+        long started = System.nanoTime();
+        Reply reply = execute(invocation.spec(), call -> blocked.request().serve().serve(call, key),
                 call.bind(invocation, keyspace, now));
+        stats.record(invocation.spec(), blocked.ranNanos() + System.nanoTime() - started, reply instanceof ErrorReply);
+        return reply;
     }
 
     private static Reply execute(CommandSpec spec, KeyCommand handler, KeyCall call) {

@@ -76,6 +76,11 @@ public final class Batch {
         next = replies.length;
     }
 
+    /** The commands not yet run, in order. */
+    Invocation[] remaining() {
+        return Arrays.copyOfRange(invocations, next, invocations.length);
+    }
+
     public void complete() {
         listener.completed(this);
     }

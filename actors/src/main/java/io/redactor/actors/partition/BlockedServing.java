@@ -94,6 +94,8 @@ final class BlockedServing {
 
             @Override
             public void refused(ErrorReply reason) {
+                // It blocked, and now gets an error instead of what it waited for: a failed call.
+                env.server().commandStats().record(client.invocation().spec(), client.ranNanos(), true);
                 client.answer(reason);
                 forgetElsewhere(client);
             }

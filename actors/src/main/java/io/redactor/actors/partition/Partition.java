@@ -269,12 +269,16 @@ public final class Partition {
     private void refuse(Message message, ErrorReply reason) {
         switch (message) {
             case Run run -> {
+                for (Invocation refused : run.batch().remaining()) {
+                    env.server().commandStats().rejected(refused.spec());
+                }
                 run.batch().failRemaining(reason);
                 run.batch().complete();
             }
             case Reserve reserve -> release(reserve.reservation().id(), reserve.reservation().refuse(reason));
             case RunBlocking blocking -> {
                 if (blocking.client().tryClaim()) {
+                    env.server().commandStats().rejected(blocking.client().invocation().spec());
                     blocking.client().answer(reason);
                 }
             }

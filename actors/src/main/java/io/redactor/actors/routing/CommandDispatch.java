@@ -37,6 +37,7 @@ public final class CommandDispatch {
 
             @Override
             public void refused(ErrorReply reason) {
+                node.server().commandStats().rejected(invocation.spec());
                 done.accept(reason);
             }
         });

@@ -48,7 +48,7 @@ public final class CommandRouter {
             return new Route.Rejected(unknownCommand(args));
         }
         if (!spec.arityAccepts(args.length)) {
-            return new Route.Rejected(Errors.wrongArity(spec.fullName()));
+            return new Route.Rejected(Errors.wrongArity(spec.fullName()), spec);
         }
         if (spec.placement() instanceof Placement.Container container) {
             if (args.length == 1) {
@@ -59,7 +59,7 @@ public final class CommandRouter {
                 return new Route.Rejected(unknownSubcommand(spec, args[1]));
             }
             if (!sub.arityAccepts(args.length)) {
-                return new Route.Rejected(Errors.wrongArity(sub.fullName()));
+                return new Route.Rejected(Errors.wrongArity(sub.fullName()), sub);
             }
             spec = sub;
         }

@@ -7,8 +7,14 @@ import io.redactor.core.reply.ErrorReply;
 /** Where one received command must go, decided by {@link CommandRouter}. */
 public sealed interface Route {
 
-    /** Answered without running anything (unknown command, wrong arity). */
-    record Rejected(ErrorReply reply) implements Route {
+    /**
+     * Answered without running anything (unknown command, wrong arity). {@code spec}: the (sub)command refused, which
+     * counts it among its rejected calls; null for an unknown command or subcommand, counted nowhere as in Redis.
+     */
+    record Rejected(ErrorReply reply, CommandSpec spec) implements Route {
+        public Rejected(ErrorReply reply) {
+            this(reply, null);
+        }
     }
 
     /** Runs in the client's context. */

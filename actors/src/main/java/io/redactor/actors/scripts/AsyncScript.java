@@ -1,6 +1,7 @@
 package io.redactor.actors.scripts;
 
 import io.redactor.actors.command.ClientCallRunner;
+import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.pubsub.PublishRefused;
@@ -219,11 +220,13 @@ final class AsyncScript implements ScriptContext {
             throw new MoveOff();
         }
         ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly());
-        if (checked.refusal() != null) {
-            return checked.refusal();
+        LuaValue refusal = checked.refusal(node.server().commandStats());
+        if (refusal != null) {
+            return refusal;
         }
         if (checked.isSelect()) {
-            return LuaReplies.toLua(ScriptCommand.select(command, selected -> db = selected), current.resp());
+            return LuaReplies.toLua(checked.runSelect(command, selected -> db = selected,
+                    node.server().commandStats()), current.resp());
         }
         int protocol = current.resp();
         long sentAt = System.nanoTime();
@@ -233,9 +236,12 @@ final class AsyncScript implements ScriptContext {
                     r.invocation().inScript(protocol), done));
             case Route.AcrossPartitions r -> await(done -> CommandDispatch.acrossPartitions(node, r.partitions(),
                     r.invocation().inScript(protocol), done));
-            case Route.AtClient r -> r.spec().fullName().equals("publish") ? publishWhenRoom(r.args())
+            case Route.AtClient r -> r.spec().fullName().equals("publish") ? publishWhenRoom(r.spec(), r.args())
                     : ClientCallRunner.run(r.spec(), r.args(), request.client(), node, null);
-            case Route.Rejected r -> r.reply();
+            case Route.Rejected r -> {
+                node.server().commandStats().rejected(r.spec());
+                yield r.reply();
+            }
         };
         calls++;
         stats.recordCall(System.nanoTime() - sentAt);
@@ -246,15 +252,20 @@ final class AsyncScript implements ScriptContext {
      * PUBLISH from an async script waits while a script subscriber of the channel has no room (see
      * {@link io.redactor.actors.pubsub.PubSub#publish}), for up to {@link #PUBLISH_WAIT_NANOS}: a graph of subscribed
      * scripts then slows down at its entry, where clients get the BUSY refusal, instead of failing inside. A cycle of
-     * subscriptions that fills up gets the refusal after that wait instead of hanging.
+     * subscriptions that fills up gets the refusal after that wait instead of hanging. Counted in the command
+     * statistics with the time of the try that delivered it, or as rejected when refused.
      */
-    private Reply publishWhenRoom(byte[][] args) {
+    private Reply publishWhenRoom(CommandSpec spec, byte[][] args) {
         long deadline = System.nanoTime() + PUBLISH_WAIT_NANOS;
         while (true) {
+            long started = System.nanoTime();
             try {
-                return IntegerReply.of(node.server().pubsub().publish(args[1], args[2]));
+                Reply reply = IntegerReply.of(node.server().pubsub().publish(args[1], args[2]));
+                node.server().commandStats().record(spec, System.nanoTime() - started, false);
+                return reply;
             } catch (PublishRefused refused) {
                 if (System.nanoTime() - deadline > 0) {
+                    node.server().commandStats().rejected(spec);
                     return refused.reply();
                 }
                 if (stop != null) {

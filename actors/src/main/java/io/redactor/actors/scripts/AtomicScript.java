@@ -7,6 +7,7 @@ import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.command.Invocation;
 import io.redactor.actors.command.Placement;
+import io.redactor.actors.command.TimedReply;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Partition;
@@ -67,7 +68,10 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     private final HeldPartitions held;
     /** The keyspace of atomic work the script runs inside (EXEC), which holds every partition; else null. */
     private final Keyspace given;
-    private final CompletableFuture<Reply> reply = new CompletableFuture<>();
+    /** Notes the time spent waiting for partitions, which command statistics leave out of the script's run. */
+    private final TimedReply reply = new TimedReply();
+    /** When the last reservation was sent (its wait is {@link TimedReply#waited}). */
+    private long reserveSentAt;
     private final long startedAtNanos = System.nanoTime();
     private final long now = System.currentTimeMillis();
     private volatile ScriptRun run;
@@ -131,7 +135,9 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         if (exclusive != null) {
             // The lock comes before any partition, on the script's own thread: reserve from there.
             threads.execute(() -> {
+                long waitingSince = System.nanoTime();
                 exclusive.lock();
+                reply.waited(System.nanoTime() - waitingSince);
                 try {
                     runHere(wanted, Holding.NOTHING);
                 } finally {
@@ -312,10 +318,12 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     @Override
     public LuaValue call(byte[][] command, ScriptRun current) {
         ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly());
-        if (checked.refusal() != null) {
-            return checked.refusal();
+        LuaValue refusal = checked.refusal(node.server().commandStats());
+        if (refusal != null) {
+            return refusal;
         }
-        Reply result = checked.isSelect() ? ScriptCommand.select(command, selected -> db = selected)
+        Reply result = checked.isSelect()
+                ? checked.runSelect(command, selected -> db = selected, node.server().commandStats())
                 : execute(checked.spec(), command, current.resp());
         if (checked.writes() && !(result instanceof ErrorReply)) {
             dirty = true;
@@ -333,6 +341,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             case Route.Rejected r -> null;
         };
         if (needed == null) {
+            node.server().commandStats().rejected(((Route.Rejected) route).spec());
             return ((Route.Rejected) route).reply();
         }
         ErrorReply refused = given == null ? ensureHeld(needed) : null;
@@ -400,7 +409,9 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             if (refused != Partition.WOULD_WAIT) {
                 return refused;
             }
+            long parkedAt = System.nanoTime();
             LockSupport.parkNanos(1_000_000);
+            reply.waited(System.nanoTime() - parkedAt);
         }
         return UNDECLARED_AFTER_WRITE;
     }
@@ -412,6 +423,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     }
 
     private void sendReserve(int[] partitions, boolean tryOnly) {
+        reserveSentAt = System.nanoTime();
         pendingGrant = new CompletableFuture<>();
         Reservation reservation = new Reservation(partitions, node.server().partitions(), this, tryOnly);
         node.server().stats().reservations.increment();
@@ -423,11 +435,13 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         try {
             grant = pendingGrant.join();
         } catch (CompletionException e) {
+            reply.waited(System.nanoTime() - reserveSentAt);
             if (e.getCause() instanceof Refused refused) {
                 return refused.reason;
             }
             throw e;
         }
+        reply.waited(System.nanoTime() - reserveSentAt);
         held.add(grant);
         held.setClock(now);
         holds = HoldSnapshot.of(held);
@@ -452,6 +466,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             return;
         }
         inlineOnGrant = false;
+        reply.waited(System.nanoTime() - reserveSentAt);
         held.add(grant);
         held.setClock(now);
         holds = HoldSnapshot.of(held);

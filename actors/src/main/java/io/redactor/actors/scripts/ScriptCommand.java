@@ -6,6 +6,8 @@ import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.command.Placement;
 import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.keys.DatabaseIndex;
+import io.redactor.actors.node.CommandStatistics;
+import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.SimpleString;
 import io.redactor.lua.RedisErrorReply;
@@ -18,7 +20,8 @@ import java.util.function.IntConsumer;
 
 /**
  * A command a script passed to {@code redis.call}, checked as Redis checks it before running anything: its
- * (sub)command table entry, or the error Redis gives ({@code refusal}). The same for atomic and async scripts.
+ * (sub)command table entry, or the error Redis gives ({@code refusal}), with the entry refused if there is one
+ * (counted among its rejected calls, as in Redis). The same for atomic and async scripts.
  */
 record ScriptCommand(CommandSpec spec, LuaValue refusal) {
     static final String UNKNOWN_COMMAND = "ERR Unknown Redis command called from script";
@@ -34,7 +37,7 @@ record ScriptCommand(CommandSpec spec, LuaValue refusal) {
             return refused(UNKNOWN_COMMAND);
         }
         if (!spec.arityAccepts(command.length)) {
-            return refused(WRONG_ARITY);
+            return refused(WRONG_ARITY, spec);
         }
         if (spec.placement() instanceof Placement.Container && command.length > 1) {
             spec = subcommand(spec, command);
@@ -42,14 +45,14 @@ record ScriptCommand(CommandSpec spec, LuaValue refusal) {
                 return refused(UNKNOWN_COMMAND);
             }
             if (!spec.arityAccepts(command.length)) {
-                return refused(WRONG_ARITY);
+                return refused(WRONG_ARITY, spec);
             }
         }
         if (spec.has(CommandFlag.NOSCRIPT)) {
-            return refused(NOT_ALLOWED);
+            return refused(NOT_ALLOWED, spec);
         }
         if ((spec.has(CommandFlag.WRITE) || MAY_REPLICATE.contains(spec.fullName())) && readOnly) {
-            return refused(WRITE_IN_READ_ONLY);
+            return refused(WRITE_IN_READ_ONLY, spec);
         }
         return new ScriptCommand(spec, null);
     }
@@ -66,7 +69,27 @@ record ScriptCommand(CommandSpec spec, LuaValue refusal) {
     }
 
     private static ScriptCommand refused(String error) {
-        return new ScriptCommand(null, RedisErrorReply.of(error));
+        return refused(error, null);
+    }
+
+    private static ScriptCommand refused(String error, CommandSpec spec) {
+        return new ScriptCommand(spec, RedisErrorReply.of(error));
+    }
+
+    /** The refusal, counted as a rejected call of the command refused (if known); null when it may run. */
+    LuaValue refusal(CommandStatistics stats) {
+        if (refusal != null) {
+            stats.rejected(spec);
+        }
+        return refusal;
+    }
+
+    /** SELECT, as {@link #select(byte[][], IntConsumer)}, counted in the command statistics. */
+    Reply runSelect(byte[][] command, IntConsumer setDb, CommandStatistics stats) {
+        long started = System.nanoTime();
+        Reply reply = select(command, setDb);
+        stats.record(spec, System.nanoTime() - started, reply instanceof ErrorReply);
+        return reply;
     }
 
     /**

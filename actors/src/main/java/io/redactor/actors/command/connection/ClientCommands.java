@@ -64,7 +64,8 @@ final class ClientCommands {
             return IntegerReply.ZERO;
         }
         Reply reply = error ? UNBLOCKED : blocked.request().timeoutReply();
-        return ClientBlocking.unblock(blocked, call.node().partitions(), reply) ? IntegerReply.ONE : IntegerReply.ZERO;
+        return ClientBlocking.unblock(blocked, call.node().partitions(),
+                call.node().server().commandStats(), reply) ? IntegerReply.ONE : IntegerReply.ZERO;
     }
 
     static Reply info(ClientCall call) {

@@ -8,6 +8,7 @@ import io.redactor.actors.command.CommandRunner;
 import io.redactor.actors.command.ClientCallRunner;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.Placement;
+import io.redactor.actors.command.TimedReply;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Partition;
@@ -54,8 +55,8 @@ final class ExecCommand {
         WatchToken token = transaction.token();
         transaction.unwatchAll();
         TreeSet<Integer> partitions = partitionsOf(call.node(), commands, watched);
-        CompletableFuture<Reply> reply = new CompletableFuture<>();
-        Plan plan = new Plan(call.client(), call.node(), commands, watched, token, reply);
+        TimedReply reply = new TimedReply();
+        Plan plan = new Plan(call.client(), call.node(), commands, watched, token, reply, System.nanoTime());
         if (partitions.isEmpty()) {
             reply.complete(plan.runCommands(null, 0));
             return reply;
@@ -94,13 +95,17 @@ final class ExecCommand {
         return partitions;
     }
 
-    /** The transaction, run with its partitions held. */
+    /**
+     * The transaction, run with its partitions held; {@code reservedAt}: when they were asked for (the wait until
+     * then is not part of EXEC's time in the command statistics).
+     */
     private record Plan(ClientSession client, NodeServices node, List<Transaction.Queued> commands,
-                        List<WatchedKey> watched, WatchToken token, CompletableFuture<Reply> reply)
+                        List<WatchedKey> watched, WatchToken token, TimedReply reply, long reservedAt)
             implements Reservation.Work {
 
         @Override
         public void run(Keyspace keyspace, long now) {
+            reply.waited(System.nanoTime() - reservedAt);
             try {
                 for (WatchedKey key : watched) {
                     keyspace.db(key.db()).lookup(key.key(), MultiCommands.QUIET);
@@ -117,6 +122,7 @@ final class ExecCommand {
 
         @Override
         public void refused(ErrorReply reason) {
+            reply.waited(System.nanoTime() - reservedAt);
             reply.complete(reason);
         }
 
