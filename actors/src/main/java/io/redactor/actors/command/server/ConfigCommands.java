@@ -23,6 +23,7 @@ final class ConfigCommands {
 
     static Reply resetstat(ClientCall call) {
         call.node().server().stats().reset();
+        call.node().server().commandStats().reset();
         return SimpleString.OK;
     }
 

@@ -5,11 +5,13 @@ import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.data.AccessClock;
 import io.redactor.actors.data.KeyCounts;
 import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.node.ProcessMetrics;
 import io.redactor.actors.node.RedactorVersion;
 import io.redactor.actors.node.ServerIdentity;
 import io.redactor.actors.node.ServerStats;
+import io.redactor.actors.node.config.PercentilesType;
 import io.redactor.actors.node.config.RuntimeConfig;
 import io.redactor.actors.pubsub.PubSub;
 import io.redactor.core.reply.Reply;
@@ -24,7 +26,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Stream;
 
 /**
  * INFO [section ...]: the same sections and field names as Redis 7.0 where the figure exists here, filled with
@@ -33,8 +34,13 @@ import java.util.stream.Stream;
 final class InfoCommand {
     private static final List<String> DEFAULT = List.of("server", "clients", "memory", "persistence", "stats",
             "replication", "cpu", "modules", "errorstats", "cluster", "keyspace");
-    /** Every section: Redactor's "scripts" (atomic and async scripts) comes only when asked for, or with all. */
-    private static final List<String> ALL = Stream.concat(DEFAULT.stream(), Stream.of("scripts")).toList();
+    /**
+     * Every section, in Redis's order: commandstats and latencystats come only when asked for or with all (or
+     * everything), as in Redis; so does Redactor's "scripts" (atomic and async scripts), last.
+     */
+    private static final List<String> ALL = List.of("server", "clients", "memory", "persistence", "stats",
+            "replication", "cpu", "modules", "commandstats", "errorstats", "latencystats", "cluster", "keyspace",
+            "scripts");
 
     private InfoCommand() {
     }
@@ -89,8 +95,10 @@ final class InfoCommand {
             case "modules" -> {
                 // No modules: the section is there, empty, as in a Redis without any.
             }
+            case "commandstats" -> commandstats(out, node.server().commandStats());
             case "errorstats" -> node.server().stats().errorsByCode().forEach((code, count) ->
                     field(out, "errorstat_" + code, "count=" + count));
+            case "latencystats" -> latencystats(out, node.server().commandStats(), node.server().config());
             case "cluster" -> field(out, "cluster_enabled", 0);
             case "keyspace" -> keyspace(out, keyspace);
             case "scripts" -> node.scripts().info().forEach((field, value) -> field(out, field, value));
@@ -215,6 +223,34 @@ final class InfoCommand {
         field(out, "used_cpu_user", String.format(Locale.ROOT, "%.6f", cpu[0]));
         field(out, "used_cpu_sys_children", "0.000000");
         field(out, "used_cpu_user_children", "0.000000");
+    }
+
+    /** Redis's format; commands sorted by name (Redis prints them in its hash table's order). */
+    private static void commandstats(StringBuilder out, CommandStatistics stats) {
+        for (CommandStatistics.Snapshot command : stats.snapshots()) {
+            field(out, "cmdstat_" + command.name(), "calls=" + command.calls() + ",usec=" + command.usec()
+                    + ",usec_per_call=" + String.format(Locale.ROOT, "%.2f", command.usecPerCall())
+                    + ",rejected_calls=" + command.rejected() + ",failed_calls=" + command.failed());
+        }
+    }
+
+    /** Nothing while latency tracking is off, as in Redis; percentiles printed as Redis prints them (p99.9). */
+    private static void latencystats(StringBuilder out, CommandStatistics stats, RuntimeConfig config) {
+        if (!config.latencyTracking()) {
+            return;
+        }
+        List<Double> percentiles = config.latencyTrackingInfoPercentiles();
+        stats.latencyPercentilesMicros(percentiles).forEach((command, values) -> {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < values.length; i++) {
+                if (i > 0) {
+                    line.append(',');
+                }
+                line.append('p').append(PercentilesType.format(percentiles.get(i))).append('=')
+                        .append(String.format(Locale.ROOT, "%.3f", values[i]));
+            }
+            field(out, "latency_percentiles_usec_" + command, line);
+        });
     }
 
     private static void keyspace(StringBuilder out, KeyCounts counts) {
