@@ -6,6 +6,9 @@ import akka.actor.typed.Props;
 import akka.actor.typed.javadsl.AskPattern;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import akka.http.javadsl.server.Route;
+import io.redactor.api.rest.HttpSettings;
+import io.redactor.api.rest.RestApi;
 import io.redactor.api.server.RedactorConfig;
 import io.redactor.api.server.RedactorServer;
 import io.redactor.core.reply.ErrorReply;
@@ -37,7 +40,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * with the typed messages of {@link RedactorProtocol}. Commands sent through one client (this facade, or one
  * client actor) take effect in the order they were sent, like the commands of one Redis connection; create more
  * clients for independent streams of commands. The Redis protocol server is off unless
- * {@code redactor.resp.enabled = on} is configured.
+ * {@code redactor.resp.enabled = on} is configured, and the REST API is not bound unless {@code redactor.http.port}
+ * is; {@link #httpRoute()} hands its routes to the application's own Akka HTTP server.
  */
 public final class Redactor {
     private static final AtomicInteger CLIENTS = new AtomicInteger();
@@ -78,7 +82,7 @@ public final class Redactor {
     }
 
     private static Config embeddedDefaults() {
-        return ConfigFactory.parseMap(Map.of("redactor.resp.enabled", false));
+        return ConfigFactory.parseMap(Map.of("redactor.resp.enabled", false, "redactor.http.port", 0));
     }
 
     /** The client actor behind this facade's methods. */
@@ -158,6 +162,21 @@ public final class Redactor {
 
     public CompletionStage<Boolean> expire(String key, Duration ttl) {
         return call(new Commands.Expire(Commands.utf8(key), ttl));
+    }
+
+    /**
+     * The REST API over this Redactor, for an Akka HTTP server of the application's own:
+     * {@code Http.get(system).newServerAt("127.0.0.1", 8080).bind(redactor.httpRoute())}. It follows the
+     * {@code redactor.http} settings (token, body size, request timeout); where it is bound is the application's
+     * business. To have Redactor bind it, configure {@code redactor.http.port} instead.
+     */
+    public Route httpRoute() {
+        return new RestApi(HttpSettings.from(server.config(), List.of()), server.node().services()).route();
+    }
+
+    /** The REST API's port when Redactor binds it ({@code redactor.http.port} set), else -1. */
+    public int httpPort() {
+        return server.httpPort();
     }
 
     /** The RESP port when the Redis protocol server is enabled, else -1. */

@@ -8,16 +8,20 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The launcher's command line: {@code --port}, {@code --bind}, {@code --partitions}, {@code --config FILE}.
+ * The launcher's command line: {@code --port}, {@code --bind}, {@code --partitions}, {@code --http-port},
+ * {@code --http-token}, {@code --config FILE}.
  * Flags win over the file, which wins over application.conf and the reference configuration.
  */
 record LaunchOptions(Config config, String configFile) {
 
     static final String USAGE = """
-            Usage: redactor [--port N] [--bind ADDRESS...] [--partitions N] [--config FILE]
+            Usage: redactor [--port N] [--bind ADDRESS...] [--partitions N] [--http-port N] [--http-token T]
+                            [--config FILE]
               --port N          TCP port for the Redis protocol (default 6379)
               --bind ADDRESSES  addresses to listen on, space separated (default 127.0.0.1)
               --partitions N    number of key-range partitions, 1..16384 (default 64)
+              --http-port N     TCP port for the REST API, 0 for none (default 7380)
+              --http-token T    bearer token the REST API requires (needed to bind HTTP beyond loopback)
               --config FILE     HOCON file overriding application.conf (see the documented application.conf)
             """;
 
@@ -37,6 +41,8 @@ record LaunchOptions(Config config, String configFile) {
                 case "--port" -> flags.put("redactor.port", integer(flag, value, 0, 65535));
                 case "--bind" -> flags.put("redactor.bind", value);
                 case "--partitions" -> flags.put("redactor.partitions", integer(flag, value, 1, 16384));
+                case "--http-port" -> flags.put("redactor.http.port", integer(flag, value, 0, 65535));
+                case "--http-token" -> flags.put("redactor.http.token", value);
                 case "--config" -> configFile = value;
                 default -> throw new UsageException("unknown option " + flag);
             }

@@ -11,6 +11,9 @@ import io.redactor.actors.node.RedactorNode;
 import io.redactor.actors.node.RedactorVersion;
 import io.redactor.actors.node.ServerIdentity;
 import io.redactor.api.resp.RespServer;
+import io.redactor.api.rest.HttpServer;
+import io.redactor.api.rest.HttpSettings;
+import io.redactor.api.rest.RestApi;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,7 +25,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * A running Redactor: the node and, when {@code redactor.resp.enabled}, its RESP front end, in an actor system.
+ * A running Redactor: the node and, when {@code redactor.resp.enabled}, its RESP front end, and, unless
+ * {@code redactor.http.port} is 0, its REST API, in an actor system.
  * Stopping it (SHUTDOWN, SIGTERM, {@link #stop()}) runs the actor system's coordinated shutdown, which closes
  * the listener first.
  */
@@ -32,14 +36,19 @@ public final class RedactorServer {
     private final ActorSystem<?> system;
     private final RedactorNode node;
     private final RespServer resp;
+    private final RestApi rest;
+    private final HttpServer http;
     private final Config config;
     private final java.util.concurrent.atomic.AtomicBoolean frontEndClosed = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private RedactorServer(ActorSystem<?> system, RedactorNode node, RespServer resp, Config config) {
+    private RedactorServer(ActorSystem<?> system, RedactorNode node, RespServer resp, RestApi rest, HttpServer http,
+                           Config config) {
         this.config = config;
         this.system = system;
         this.node = node;
         this.resp = resp;
+        this.rest = rest;
+        this.http = http;
     }
 
     /** Starts a server in a new actor system built from {@code config}. */
@@ -74,7 +83,12 @@ public final class RedactorServer {
         ServerIdentity identity = new ServerIdentity(runId(), ProcessMetrics.processId(), port, String.join(" ", addresses),
                 ProcessHandle.current().info().command().orElse(""), configFile == null ? "" : configFile);
         CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
-        return RedactorNode.start(system, settings, identity, save -> shutdown
+        HttpSettings httpSettings = HttpSettings.from(config, addresses);
+        RestApi rest = httpSettings.enabled() ? new RestApi(httpSettings) : null;
+        // HTTP opens before the partitions are up, so that /health/ready can tell a starting node from a dead one.
+        CompletionStage<HttpServer> httpStarted = rest == null ? CompletableFuture.completedFuture(null)
+                : HttpServer.start(system, httpSettings, rest);
+        return httpStarted.thenCompose(http -> RedactorNode.start(system, settings, identity, save -> shutdown
                         .runAll(CoordinatedShutdown.unknownReason()).thenApply(done -> (Void) null))
                 .thenCompose(node -> {
                     CompletableFuture<RedactorServer> started = new CompletableFuture<>();
@@ -85,30 +99,34 @@ public final class RedactorServer {
                         if (resp != null) {
                             identity.listeningOn(resp.port());
                         }
-                        RedactorServer server = new RedactorServer(system, node, resp, config);
+                        if (rest != null) {
+                            rest.ready(node.services());
+                        }
+                        RedactorServer server = new RedactorServer(system, node, resp, rest, http, config);
                         shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "redactor-resp-unbind", () -> {
                             server.closeFrontEnd();
                             return CompletableFuture.completedFuture(Done.getInstance());
                         });
-                        if (resp != null) {
-                            log.info("Redactor {} ready: Redis protocol on {} port {}, {} partitions",
-                                    RedactorVersion.VERSION, String.join(" ", addresses), resp.port(),
-                                    settings.partitions());
-                        } else {
-                            log.info("Redactor {} ready in process, {} partitions", RedactorVersion.VERSION,
-                                    settings.partitions());
-                        }
+                        log.info("Redactor {} ready on {}: {}, {}, {} partitions", RedactorVersion.VERSION,
+                                String.join(" ", addresses),
+                                resp == null ? "no Redis protocol" : "Redis protocol on port " + resp.port(),
+                                http == null ? "no HTTP" : "HTTP on port " + http.port(), settings.partitions());
                         started.complete(server);
                     } catch (Exception e) {
                         started.completeExceptionally(e);
                     }
                     return started;
-                });
+                }));
     }
 
     /** The RESP port, or -1 when the RESP server is disabled. */
     public int port() {
         return resp == null ? -1 : resp.port();
+    }
+
+    /** The REST API's port, or -1 when HTTP is off. */
+    public int httpPort() {
+        return http == null ? -1 : http.port();
     }
 
     /** The configuration this Redactor runs with (its {@code redactor} section and the rest). */
@@ -140,6 +158,10 @@ public final class RedactorServer {
 
     private void closeFrontEnd() {
         if (frontEndClosed.compareAndSet(false, true)) {
+            if (rest != null) {
+                rest.stopping();
+                http.close();
+            }
             node.stop();
             if (resp != null) {
                 resp.close();

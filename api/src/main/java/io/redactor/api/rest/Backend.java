@@ -1,0 +1,100 @@
+package io.redactor.api.rest;
+
+import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.node.NodeServices;
+import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.Reply;
+
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * What the routes run against: the node once it is up. Before that (the HTTP port opens before the partitions
+ * are up, so health checks can watch start-up) and once shutdown has begun, data routes answer 503.
+ */
+final class Backend {
+    private static final ErrorReply STARTING = new ErrorReply("LOADING Redactor is starting");
+    private static final ErrorReply STOPPING = new ErrorReply("LOADING Redactor is shutting down");
+
+    private final HttpSettings settings;
+    private volatile Ready ready;
+    private volatile boolean stopping;
+
+    private record Ready(NodeServices node, RequestClient client, KeySnapshot keys) {
+    }
+
+    Backend(HttpSettings settings) {
+        this.settings = settings;
+    }
+
+    void ready(NodeServices node) {
+        this.ready = new Ready(node, new RequestClient(node, settings.requestTimeout()), new KeySnapshot(node));
+    }
+
+    void stopping() {
+        stopping = true;
+    }
+
+    boolean isReady() {
+        return ready != null && !stopping;
+    }
+
+    boolean isStopping() {
+        return stopping;
+    }
+
+    HttpSettings settings() {
+        return settings;
+    }
+
+    NodeServices node() {
+        return current().node();
+    }
+
+    /** Runs commands as one short-lived client (see {@link RequestClient}). */
+    CompletionStage<List<Reply>> run(String address, int db, List<byte[][]> commands) {
+        return current().client().run(address, db, commands);
+    }
+
+    /** Runs one command; an error reply fails the stage with {@link CommandFailed}. */
+    CompletionStage<Reply> run(String address, int db, byte[]... command) {
+        return run(address, db, List.<byte[][]>of(command)).thenApply(replies -> {
+            Reply reply = replies.getFirst();
+            if (reply instanceof ErrorReply error) {
+                throw new CommandFailed(error);
+            }
+            return reply;
+        });
+    }
+
+    CompletionStage<KeySnapshot.Snapshot> snapshot(byte[] key, int db) {
+        return current().keys().read(key, db);
+    }
+
+    static int database(String parameter) {
+        if (parameter == null) {
+            return 0;
+        }
+        try {
+            int db = Integer.parseInt(parameter);
+            if (db >= 0 && db < Keyspace.DATABASES) {
+                return db;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new BadRequest("db must be a database index from 0 to " + (Keyspace.DATABASES - 1) + ", got '"
+                + parameter + "'");
+    }
+
+    private Ready current() {
+        Ready current = ready;
+        if (stopping) {
+            throw new CommandFailed(STOPPING);
+        }
+        if (current == null) {
+            throw new CommandFailed(STARTING);
+        }
+        return current;
+    }
+}

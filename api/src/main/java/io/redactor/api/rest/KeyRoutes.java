@@ -1,0 +1,160 @@
+package io.redactor.api.rest;
+
+import akka.http.javadsl.model.HttpResponse;
+import akka.http.javadsl.server.PathMatchers;
+import akka.http.javadsl.server.Route;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.redactor.core.reply.ArrayReply;
+import io.redactor.core.reply.BulkString;
+import io.redactor.core.reply.DoubleReply;
+import io.redactor.core.reply.IntegerReply;
+import io.redactor.core.reply.NullReply;
+import io.redactor.core.reply.Reply;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Keys as resources. {@code GET /v1/keys/{key}} answers {@code {"key", "type", "ttl", "value"}} read in one step
+ * (ttl in seconds, null without expiry; strings as strings, lists and sets as arrays, hashes as objects, sorted
+ * sets as arrays of {@code {"member", "score"}} by rank); {@code PUT} writes the body as a string value
+ * ({@code ?ttl=} seconds, {@code ?nx}, {@code ?xx}), answering 204, or 412 when NX/XX kept it from being written;
+ * {@code DELETE} answers 204, or 404 when there was no such key. {@code GET /v1/keys?match=&count=&cursor=&type=}
+ * is one SCAN step: {@code {"cursor": "...", "keys": [...]}}, done when the cursor is "0".
+ */
+final class KeyRoutes extends RouteSupport {
+    KeyRoutes(Backend backend) {
+        super(backend);
+    }
+
+    Route route() {
+        return pathPrefix("keys", () -> concat(
+                pathEnd(() -> get(() -> withCall(this::scan))),
+                path(PathMatchers.segment(), key -> withCall(call -> {
+                    byte[] name = call.name(key);
+                    return concat(
+                            get(() -> read(call, name, key)),
+                            put(() -> write(call, name)),
+                            delete(() -> respond(backend.run(call.address(), call.db(), utf8("DEL"), name)
+                                    .thenApply(reply -> ((IntegerReply) reply).value() == 1 ? noContent()
+                                            : notFound(key)))));
+                }))));
+    }
+
+    private Route read(Call call, byte[] key, String segment) {
+        return respond(backend.snapshot(key, call.db()).thenApply(snapshot -> {
+            if (snapshot == null) {
+                return notFound(segment);
+            }
+            ReplyJson values = new ReplyJson(call.encoding());
+            return json(200, json -> {
+                json.writeStartObject();
+                json.writeFieldName("key");
+                values.bytes(json, key);
+                json.writeStringField("type", snapshot.type());
+                json.writeFieldName("ttl");
+                if (snapshot.pttl() < 0) {
+                    json.writeNull();
+                } else {
+                    json.writeNumber(snapshot.pttl() / 1000.0);
+                }
+                json.writeFieldName("value");
+                if (snapshot.type().equals("zset")) {
+                    rankedMembers(json, values, ((ArrayReply) snapshot.value()).items());
+                } else {
+                    values.write(json, snapshot.value());
+                }
+                json.writeEndObject();
+            });
+        }));
+    }
+
+    /** ZRANGE WITHSCORES in RESP2: member, score, member, score... */
+    private static void rankedMembers(JsonGenerator json, ReplyJson values, List<Reply> flat) throws IOException {
+        json.writeStartArray();
+        for (int i = 0; i + 1 < flat.size(); i += 2) {
+            json.writeStartObject();
+            json.writeFieldName("member");
+            values.write(json, flat.get(i));
+            json.writeFieldName("score");
+            values.write(json, score(flat.get(i + 1)));
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
+    /** A score as a number: the partition may answer it as a double or, as RESP2 writes it, a string. */
+    private static Reply score(Reply score) {
+        if (score instanceof BulkString text) {
+            String value = new String(text.bytes(), StandardCharsets.US_ASCII);
+            return new DoubleReply(switch (value) {
+                case "inf" -> Double.POSITIVE_INFINITY;
+                case "-inf" -> Double.NEGATIVE_INFINITY;
+                default -> Double.parseDouble(value);
+            });
+        }
+        return score;
+    }
+
+    private Route write(Call call, byte[] key) {
+        return parameterOptional("ttl", ttl -> parameterOptional("nx", nx -> parameterOptional("xx", xx ->
+                body(value -> {
+                    List<byte[]> command = new ArrayList<>(List.of(utf8("SET"), key, value));
+                    ttl.ifPresent(seconds -> {
+                        command.add(utf8("EX"));
+                        command.add(utf8(seconds));
+                    });
+                    if (flag(nx, "nx")) {
+                        command.add(utf8("NX"));
+                    }
+                    if (flag(xx, "xx")) {
+                        command.add(utf8("XX"));
+                    }
+                    return respond(backend.run(call.address(), call.db(), command.toArray(new byte[0][]))
+                            .thenApply(reply -> reply instanceof NullReply ? notWritten(flag(nx, "nx")) : noContent()));
+                }))));
+    }
+
+    private Route scan(Call call) {
+        return parameterOptional("cursor", cursor -> parameterOptional("match", match ->
+                parameterOptional("count", count -> parameterOptional("type", type -> {
+                    List<byte[]> command = new ArrayList<>(List.of(utf8("SCAN"), utf8(cursor.orElse("0"))));
+                    match.ifPresent(pattern -> {
+                        command.add(utf8("MATCH"));
+                        command.add(call.encoding().decode(pattern));
+                    });
+                    count.ifPresent(n -> {
+                        command.add(utf8("COUNT"));
+                        command.add(utf8(n));
+                    });
+                    type.ifPresent(t -> {
+                        command.add(utf8("TYPE"));
+                        command.add(utf8(t));
+                    });
+                    ReplyJson values = new ReplyJson(call.encoding());
+                    return respond(backend.run(call.address(), call.db(), command.toArray(new byte[0][]))
+                            .thenApply(reply -> {
+                                List<Reply> step = ((ArrayReply) reply).items();
+                                return json(200, json -> {
+                                    json.writeStartObject();
+                                    json.writeStringField("cursor",
+                                            new String(((BulkString) step.get(0)).bytes(), StandardCharsets.US_ASCII));
+                                    json.writeFieldName("keys");
+                                    values.write(json, step.get(1));
+                                    json.writeEndObject();
+                                });
+                            }));
+                }))));
+    }
+
+    private static HttpResponse notFound(String key) {
+        return new Problem(404, "NOTFOUND", "No such key", "no key '" + key + "' in this database").response();
+    }
+
+    private static HttpResponse notWritten(boolean nx) {
+        return new Problem(412, "NOTWRITTEN", "Precondition failed",
+                nx ? "the key exists (nx)" : "the key does not exist (xx)").response();
+    }
+}

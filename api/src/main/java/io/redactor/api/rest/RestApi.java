@@ -1,0 +1,154 @@
+package io.redactor.api.rest;
+
+import akka.http.javadsl.model.HttpEntity;
+import akka.http.javadsl.model.HttpResponse;
+import akka.http.javadsl.model.headers.Authorization;
+import akka.http.javadsl.model.headers.HttpChallenge;
+import akka.http.javadsl.model.headers.WWWAuthenticate;
+import akka.http.javadsl.server.ExceptionHandler;
+import akka.http.javadsl.server.RejectionHandler;
+import akka.http.javadsl.server.Route;
+import akka.http.scaladsl.model.EntityStreamSizeException;
+import akka.http.scaladsl.model.IllegalRequestException;
+import io.redactor.actors.node.NodeServices;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.concurrent.duration.FiniteDuration;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * Redactor's REST API as an Akka HTTP {@link Route}: the standalone server binds it on {@code redactor.http.port},
+ * and an Akka application can mount {@link #route()} in a server of its own (see
+ * {@code io.redactor.api.embedded.Redactor#httpRoute()}). Every route but the health checks needs the bearer token
+ * when one is configured; every error is an {@code application/problem+json} document (see {@link Problem}).
+ */
+public final class RestApi extends RouteSupport {
+    private static final Logger log = LoggerFactory.getLogger(RestApi.class);
+    /** Akka's own request timeout, a backstop behind ours, which closes what the request opened first. */
+    private static final long BACKSTOP_MILLIS = 5_000;
+
+    private final byte[] token;
+    private final Route route;
+
+    /** An API that answers 503 until {@link #ready} is called. */
+    public RestApi(HttpSettings settings) {
+        super(new Backend(settings));
+        this.token = settings.token().getBytes(StandardCharsets.UTF_8);
+        ServerRoutes server = new ServerRoutes(backend);
+        this.route = handleExceptions(exceptions(), () -> handleRejections(rejections(), () -> concat(
+                server.health(),
+                authorized(() -> withRequestTimeout(FiniteDuration.create(
+                                settings.requestTimeout().toMillis() + BACKSTOP_MILLIS, TimeUnit.MILLISECONDS),
+                        request -> problem(new TimeoutException()).response(),
+                        () -> withSizeLimit(settings.maxBodyBytes(), () -> concat(
+                                server.route(),
+                                pathPrefix("v1", () -> concat(
+                                        new CommandRoutes(backend).route(),
+                                        new ScriptRoutes(backend).route(),
+                                        new KeyRoutes(backend).route(),
+                                        new ChannelRoutes(backend).route())))))))));
+    }
+
+    /** An API over a node that is already up (an embedding application's). */
+    public RestApi(HttpSettings settings, NodeServices node) {
+        this(settings);
+        ready(node);
+    }
+
+    public Route route() {
+        return route;
+    }
+
+    /** The node is up: data routes and the readiness check start answering. */
+    public void ready(NodeServices node) {
+        backend.ready(node);
+    }
+
+    /** Shutdown has begun: the readiness check fails and data routes answer 503. */
+    public void stopping() {
+        backend.stopping();
+    }
+
+    private Route authorized(Supplier<Route> inner) {
+        if (token.length == 0) {
+            return inner.get();
+        }
+        return optionalHeaderValueByType(Authorization.class, header -> {
+            if (header.isPresent() && accepts(header.get())) {
+                return inner.get();
+            }
+            String detail = header.isPresent() ? "the bearer token is wrong"
+                    : "this server needs 'Authorization: Bearer <redactor.http.token>'";
+            return complete(new Problem(401, "UNAUTHORIZED", "Unauthorized", detail).response()
+                    .addHeader(WWWAuthenticate.create(HttpChallenge.create("Bearer", "redactor"))));
+        });
+    }
+
+    private boolean accepts(Authorization header) {
+        return header.credentials().scheme().equalsIgnoreCase("Bearer") && MessageDigest.isEqual(token,
+                header.credentials().token().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private ExceptionHandler exceptions() {
+        return ExceptionHandler.newBuilder()
+                .match(Throwable.class, failure -> complete(problem(failure).response()))
+                .build();
+    }
+
+    static Problem problem(Throwable failure) {
+        Throwable cause = failure;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return switch (cause) {
+            case BadRequest bad -> new Problem(400, "BADREQUEST", "Bad request", bad.getMessage());
+            case NotText notText -> new Problem(406, "NOTTEXT", "Reply is not text", notText.getMessage());
+            case CommandFailed failed -> Problem.of(failed.error());
+            case TimeoutException timeout -> new Problem(503, "TIMEOUT", "Request timed out",
+                    "the request took longer than redactor.http.request-timeout");
+            case TooLarge tooLarge -> new Problem(413, "TOOLARGE", "Request body too large", tooLarge.getMessage());
+            case EntityStreamSizeException tooLarge -> new Problem(413, "TOOLARGE", "Request body too large",
+                    "the body is larger than redactor.http.max-body-size (" + tooLarge.limit() + " bytes)");
+            case IllegalRequestException illegal -> new Problem(illegal.status().intValue(),
+                    codeOf(illegal.status().intValue()), illegal.status().reason(), illegal.info().summary());
+            default -> {
+                log.error("HTTP request failed", cause);
+                yield new Problem(500, "INTERNAL", "Internal error", String.valueOf(cause));
+            }
+        };
+    }
+
+    /** Akka's own answers (404, 405, 413, malformed parameters...) as problem documents. */
+    private static RejectionHandler rejections() {
+        return RejectionHandler.defaultHandler().mapRejectionResponse(response -> {
+            if (response.entity() instanceof HttpEntity.Strict strict
+                    && !strict.getContentType().equals(Problem.PROBLEM_JSON)) {
+                int status = response.status().intValue();
+                HttpResponse problem = new Problem(status, codeOf(status), response.status().reason(),
+                        strict.getData().utf8String()).response();
+                return problem.addHeaders(response.getHeaders());
+            }
+            return response;
+        });
+    }
+
+    private static String codeOf(int status) {
+        return switch (status) {
+            case 400 -> "BADREQUEST";
+            case 404 -> "NOTFOUND";
+            case 405 -> "METHOD";
+            case 406 -> "NOTACCEPTABLE";
+            case 413 -> "TOOLARGE";
+            case 415 -> "MEDIATYPE";
+            default -> "HTTP" + status;
+        };
+    }
+}
