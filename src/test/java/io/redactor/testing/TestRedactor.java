@@ -39,6 +39,8 @@ public final class TestRedactor implements AutoCloseable {
         Map<String, Object> overrides = new HashMap<>();
         overrides.put("redactor.port", 0);
         overrides.put("redactor.partitions", 16);
+        // Tests that use the REST API ask for it with "redactor.http.port" -> -1 (a free port).
+        overrides.put("redactor.http.port", 0);
         overrides.put("akka.cluster.sharding.retry-interval", "100ms");
         overrides.put("akka.coordinated-shutdown.exit-jvm", "off");
         overrides.put("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off");
@@ -55,6 +57,11 @@ public final class TestRedactor implements AutoCloseable {
 
     public int port() {
         return server.port();
+    }
+
+    /** The REST API's port, or -1 when this server has none. */
+    public int httpPort() {
+        return server.httpPort();
     }
 
     public RedactorServer server() {

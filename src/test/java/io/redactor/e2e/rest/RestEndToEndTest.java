@@ -1,0 +1,232 @@
+package io.redactor.e2e.rest;
+
+import io.redactor.testing.Eventually;
+import io.redactor.testing.TestRedactor;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPubSub;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The REST API over a real socket with java.net.http, next to RESP clients of the same server. */
+@Timeout(60)
+class RestEndToEndTest {
+    private static TestRedactor server;
+    private static HttpClient http;
+
+    @BeforeAll
+    static void start() {
+        server = TestRedactor.start(Map.of("redactor.http.port", -1, "redactor.http.event-buffer", 16));
+        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    private static URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + server.httpPort() + path);
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        return http.send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpResponse<String> post(String path, String body) throws Exception {
+        return send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /** An open event stream, read line by line. */
+    private record Events(InputStream body, BufferedReader lines) implements AutoCloseable {
+        static Events open(String path) throws Exception {
+            return open(uri(path));
+        }
+
+        static Events open(URI uri) throws Exception {
+            HttpResponse<InputStream> response = http.send(HttpRequest.newBuilder(uri).GET().build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            assertEquals(200, response.statusCode());
+            assertEquals("text/event-stream", response.headers().firstValue("Content-Type").orElseThrow());
+            return new Events(response.body(),
+                    new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8)));
+        }
+
+        /** The next event's type and data, skipping heartbeats; null when the stream has ended. */
+        String next() throws IOException {
+            String type = null;
+            StringBuilder data = new StringBuilder();
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                if (line.startsWith("event:")) {
+                    type = line.substring(6).trim();
+                } else if (line.startsWith("data:")) {
+                    data.append(line.substring(5).trim());
+                } else if (line.isEmpty() && type != null) {
+                    return type + " " + data;
+                }
+            }
+            return null;
+        }
+
+        @Override
+        public void close() throws IOException {
+            body.close();
+        }
+    }
+
+    @Test
+    void anEventStreamReceivesWhatARespClientPublishes() throws Exception {
+        try (Events events = Events.open("/v1/channels/e2e:news/events"); Jedis jedis = server.jedis()) {
+            assertEquals("subscribed {\"channel\":\"e2e:news\"}", events.next());
+            assertEquals(1, jedis.publish("e2e:news", "hello\nworld"));
+            assertEquals("message {\"channel\":\"e2e:news\",\"message\":\"hello\\nworld\"}", events.next());
+            assertEquals(1L, jedis.pubsubNumSub("e2e:news").get("e2e:news"));
+        }
+    }
+
+    @Test
+    void aPatternStreamNamesThePatternAndTheChannel() throws Exception {
+        try (Events events = Events.open("/v1/channels/e2e:p*/events?pattern=true"); Jedis jedis = server.jedis()) {
+            assertEquals("subscribed {\"pattern\":\"e2e:p*\"}", events.next());
+            jedis.publish("e2e:pears", "ripe");
+            assertEquals("message {\"pattern\":\"e2e:p*\",\"channel\":\"e2e:pears\",\"message\":\"ripe\"}",
+                    events.next());
+        }
+    }
+
+    @Test
+    void aRespSubscriberReceivesWhatRestPublishes() throws Exception {
+        BlockingQueue<String> received = new LinkedBlockingQueue<>();
+        JedisPubSub listener = new JedisPubSub() {
+            @Override
+            public void onMessage(String channel, String message) {
+                received.add(channel + " " + message);
+            }
+        };
+        try (Jedis subscriber = server.jedis()) {
+            CompletableFuture<Void> subscribed = CompletableFuture.runAsync(() -> subscriber.subscribe(listener, "e2e:in"));
+            try (Jedis jedis = server.jedis()) {
+                Eventually.until("the RESP client subscribed", () -> jedis.pubsubNumSub("e2e:in").get("e2e:in") == 1);
+            }
+            HttpResponse<String> published = post("/v1/channels/e2e:in/messages", "from rest");
+            assertEquals(200, published.statusCode());
+            assertEquals("{\"receivers\":1}", published.body());
+            assertEquals("e2e:in from rest", received.poll(10, TimeUnit.SECONDS));
+            listener.unsubscribe();
+            subscribed.get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aScriptLoadedOverRestRunsOverResp() throws Exception {
+        HttpResponse<String> loaded = post("/v1/scripts", "return redis.call('incrby', KEYS[1], ARGV[1])");
+        assertEquals(201, loaded.statusCode());
+        String sha = loaded.body().substring(8, 48);
+        try (Jedis jedis = server.jedis()) {
+            jedis.del("e2e:counter");
+            assertEquals(5L, jedis.evalsha(sha, List.of("e2e:counter"), List.of("5")));
+            assertEquals(7L, jedis.evalsha(sha.getBytes(), List.of("e2e:counter".getBytes()), List.of("2".getBytes())));
+        }
+        HttpResponse<String> async = post("/v1/scripts/" + sha + "/eval", "{\"keys\":[\"e2e:counter\"],\"args\":[3],\"async\":true}");
+        assertEquals("10", async.body());
+    }
+
+    @Test
+    void anHttpRequestIsAClientWhileItRuns() throws Exception {
+        CompletableFuture<HttpResponse<String>> blocked = http.sendAsync(HttpRequest.newBuilder(uri("/v1/commands"))
+                .POST(HttpRequest.BodyPublishers.ofString("[\"BLPOP\",\"e2e:queue\",10]")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        try (Jedis jedis = server.jedis()) {
+            Eventually.until("the HTTP request shows as a blocked client", () -> jedis.clientList().contains("cmd=blpop"));
+            assertTrue(jedis.clientList().matches("(?s).*addr=127\\.0\\.0\\.1:\\d+ laddr=127\\.0\\.0\\.1:\\d+ fd=-1.*cmd=blpop.*"),
+                    jedis.clientList());
+            jedis.rpush("e2e:queue", "job");
+            HttpResponse<String> response = blocked.get(10, TimeUnit.SECONDS);
+            assertEquals(200, response.statusCode());
+            assertEquals("[\"e2e:queue\",\"job\"]", response.body());
+            Eventually.until("the request's client is gone", () -> !jedis.clientList().contains("cmd=blpop"));
+        }
+    }
+
+    @Test
+    void clientKillEndsAnEventStream() throws Exception {
+        try (Events events = Events.open("/v1/channels/e2e:kill/events"); Jedis jedis = server.jedis()) {
+            events.next();
+            String line = jedis.clientList().lines().filter(client -> client.contains("cmd=subscribe")
+                    && client.contains("sub=1")).reduce((earlier, later) -> later).orElseThrow();
+            String id = line.substring(3, line.indexOf(' '));
+            assertEquals(1, jedis.clientKill(new redis.clients.jedis.params.ClientKillParams().id(id)));
+            assertNull(events.next());
+            Eventually.until("the subscription is gone", () -> jedis.pubsubNumSub("e2e:kill").get("e2e:kill") == 0);
+        }
+    }
+
+    @Test
+    void aSubscriberThatFallsBehindIsDisconnected() throws Exception {
+        try (Events events = Events.open("/v1/channels/e2e:flood/events"); Jedis jedis = server.jedis()) {
+            events.next();
+            String payload = "x".repeat(4096);
+            int published = 0;
+            while (jedis.pubsubNumSub("e2e:flood").get("e2e:flood") == 1 && published < 100_000) {
+                jedis.publish("e2e:flood", payload);
+                published++;
+            }
+            assertTrue(published < 100_000, "never disconnected");
+            assertTrue(jedis.info("stats").matches("(?s).*client_output_buffer_limit_disconnections:[1-9].*"));
+        }
+    }
+
+    @Test
+    void shutdownEndsEventStreams() throws Exception {
+        TestRedactor own = TestRedactor.start(Map.of("redactor.http.port", -1));
+        try (Events events = Events.open(URI.create("http://127.0.0.1:" + own.httpPort() + "/v1/channels/bye/events"))) {
+            assertEquals("subscribed {\"channel\":\"bye\"}", events.next());
+            long started = System.nanoTime();
+            own.close();
+            try {
+                assertNull(events.next());
+            } catch (IOException closed) {
+                // the connection was closed under the reader: ended too
+            }
+            assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10));
+        }
+    }
+
+    @Test
+    void httpBeyondLoopbackNeedsAToken() {
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> TestRedactor.start(Map.of("redactor.http.port", -1, "redactor.bind", "0.0.0.0")));
+        assertTrue(String.valueOf(refused.getCause()).contains("redactor.http.token"), refused.toString());
+        try (TestRedactor secured = TestRedactor.start(Map.of("redactor.http.port", -1, "redactor.bind", "0.0.0.0",
+                "redactor.http.token", "t0ken"))) {
+            URI info = URI.create("http://127.0.0.1:" + secured.httpPort() + "/v1/info");
+            assertEquals(401, send(HttpRequest.newBuilder(info)).statusCode());
+            assertEquals(200, send(HttpRequest.newBuilder(info).header("Authorization", "Bearer t0ken")).statusCode());
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+}
