@@ -75,11 +75,11 @@ class RestEndToEndTest {
                     new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8)));
         }
 
-        /** The next event's type and data, skipping heartbeats; null when the stream has ended. */
+        /** The next event's type and data, skipping heartbeats; null when the stream has ended or was cut. */
         String next() throws IOException {
             String type = null;
             StringBuilder data = new StringBuilder();
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+            for (String line = readLine(); line != null; line = readLine()) {
                 if (line.startsWith("event:")) {
                     type = line.substring(6).trim();
                 } else if (line.startsWith("data:")) {
@@ -89,6 +89,14 @@ class RestEndToEndTest {
                 }
             }
             return null;
+        }
+
+        private String readLine() {
+            try {
+                return lines.readLine();
+            } catch (IOException cut) {
+                return null;
+            }
         }
 
         @Override
@@ -206,13 +214,29 @@ class RestEndToEndTest {
             assertEquals("subscribed {\"channel\":\"bye\"}", events.next());
             long started = System.nanoTime();
             own.close();
-            try {
-                assertNull(events.next());
-            } catch (IOException closed) {
-                // the connection was closed under the reader: ended too
-            }
+            assertNull(events.next());
             assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10));
         }
+    }
+
+    @Test
+    void keysOverTheServersShortcutAnswerAsTheRouteDoes() throws Exception {
+        assertEquals(204, send(HttpRequest.newBuilder(uri("/v1/keys/e2e:hot")).PUT(HttpRequest.BodyPublishers.ofString("é")))
+                .statusCode());
+        HttpResponse<String> read = send(HttpRequest.newBuilder(uri("/v1/keys/e2e:hot")));
+        assertEquals(200, read.statusCode());
+        assertEquals("{\"key\":\"e2e:hot\",\"type\":\"string\",\"ttl\":null,\"value\":\"é\"}", read.body());
+        HttpResponse<String> missing = send(HttpRequest.newBuilder(uri("/v1/keys/e2e:cold")));
+        assertEquals(404, missing.statusCode());
+        assertEquals("application/problem+json", missing.headers().firstValue("Content-Type").orElseThrow());
+        try (Jedis jedis = server.jedis()) {
+            jedis.rpush("e2e:hotlist", "a");
+            assertEquals("é", jedis.get("e2e:hot"));
+        }
+        assertTrue(send(HttpRequest.newBuilder(uri("/v1/keys/e2e:hotlist"))).body().contains("\"value\":[\"a\"]"));
+        HttpResponse<String> wrongType = send(HttpRequest.newBuilder(uri("/v1/keys/e2e:hotlist"))
+                .PUT(HttpRequest.BodyPublishers.ofString("x")));
+        assertEquals(204, wrongType.statusCode(), "SET replaces a key of any type, as in Redis");
     }
 
     @Test
@@ -225,6 +249,10 @@ class RestEndToEndTest {
             URI info = URI.create("http://127.0.0.1:" + secured.httpPort() + "/v1/info");
             assertEquals(401, send(HttpRequest.newBuilder(info)).statusCode());
             assertEquals(200, send(HttpRequest.newBuilder(info).header("Authorization", "Bearer t0ken")).statusCode());
+            URI key = URI.create("http://127.0.0.1:" + secured.httpPort() + "/v1/keys/k");
+            assertEquals(401, send(HttpRequest.newBuilder(key)).statusCode());
+            assertEquals(401, send(HttpRequest.newBuilder(key).header("Authorization", "Bearer t0ke")).statusCode());
+            assertEquals(404, send(HttpRequest.newBuilder(key).header("Authorization", "Bearer t0ken")).statusCode());
         } catch (Exception e) {
             throw new AssertionError(e);
         }

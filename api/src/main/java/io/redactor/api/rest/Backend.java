@@ -2,10 +2,13 @@ package io.redactor.api.rest;
 
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.NodeServices;
+import io.redactor.actors.routing.CommandDispatch;
+import io.redactor.actors.routing.Route;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -64,6 +67,32 @@ final class Backend {
                 throw new CommandFailed(error);
             }
             return reply;
+        });
+    }
+
+    /**
+     * Runs one single-key command that needs no client (a key route's SET or DEL) straight at its partition,
+     * without the short-lived client of {@link #run}: an error reply fails the stage with {@link CommandFailed}.
+     */
+    CompletionStage<Reply> runAtData(int db, byte[]... command) {
+        NodeServices node = node();
+        Route route = node.router().route(command, db, null);
+        if (route instanceof Route.Rejected rejected) {
+            throw new CommandFailed(rejected.reply());
+        }
+        if (!(route instanceof Route.AtPartition at)) {
+            throw new IllegalArgumentException(new String(command[0], java.nio.charset.StandardCharsets.UTF_8)
+                    + " does not run at one partition");
+        }
+        node.server().stats().commandsProcessed.increment();
+        CompletableFuture<Reply> reply = new CompletableFuture<>();
+        CommandDispatch.atPartition(node, at.partition(), at.invocation(), reply::complete);
+        return reply.thenApply(value -> {
+            if (value instanceof ErrorReply error) {
+                node.server().stats().countError(error);
+                throw new CommandFailed(error);
+            }
+            return value;
         });
     }
 

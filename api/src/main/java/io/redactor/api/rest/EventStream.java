@@ -138,10 +138,14 @@ final class EventStream implements Subscriber {
         });
     }
 
-    /** Ends the stream (CLIENT KILL, a full buffer); the subscription goes when the stream has ended. */
+    /**
+     * Disconnects the subscriber (CLIENT KILL, a full buffer) at once: its subscription goes now, and the stream
+     * fails rather than completes, since completing would wait for the events it has not read.
+     */
     private void end() {
         if (ended.compareAndSet(false, true)) {
-            queue.complete();
+            close();
+            queue.fail(new IllegalStateException("subscriber disconnected"));
         }
     }
 

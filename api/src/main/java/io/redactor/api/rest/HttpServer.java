@@ -35,7 +35,7 @@ public final class HttpServer {
         for (String address : settings.addresses()) {
             bound = bound.thenCompose(done -> {
                 int port = done.isEmpty() ? settings.bindPort() : done.getFirst().localAddress().getPort();
-                return Http.get(system).newServerAt(address, port).bind(api.route()).thenApply(binding -> {
+                return Http.get(system).newServerAt(address, port).bind(api.handler(system)::apply).thenApply(binding -> {
                     done.add(binding);
                     return done;
                 });

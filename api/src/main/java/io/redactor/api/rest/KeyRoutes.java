@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 
 /**
  * Keys as resources. {@code GET /v1/keys/{key}} answers {@code {"key", "type", "ttl", "value"}} read in one step
@@ -35,20 +36,21 @@ final class KeyRoutes extends RouteSupport {
                 path(PathMatchers.segment(), key -> withCall(call -> {
                     byte[] name = call.name(key);
                     return concat(
-                            get(() -> read(call, name, key)),
+                            get(() -> respond(read(call.db(), call.encoding(), name, key))),
                             put(() -> write(call, name)),
-                            delete(() -> respond(backend.run(call.address(), call.db(), utf8("DEL"), name)
+                            delete(() -> respond(backend.runAtData(call.db(), utf8("DEL"), name)
                                     .thenApply(reply -> ((IntegerReply) reply).value() == 1 ? noContent()
                                             : notFound(key)))));
                 }))));
     }
 
-    private Route read(Call call, byte[] key, String segment) {
-        return respond(backend.snapshot(key, call.db()).thenApply(snapshot -> {
+    /** GET's answer: the key's document, or 404 naming {@code segment}, the key as the path gave it. */
+    CompletionStage<HttpResponse> read(int db, Encoding encoding, byte[] key, String segment) {
+        return backend.snapshot(key, db).thenApply(snapshot -> {
             if (snapshot == null) {
                 return notFound(segment);
             }
-            ReplyJson values = new ReplyJson(call.encoding());
+            ReplyJson values = new ReplyJson(encoding);
             return json(200, json -> {
                 json.writeStartObject();
                 json.writeFieldName("key");
@@ -68,7 +70,7 @@ final class KeyRoutes extends RouteSupport {
                 }
                 json.writeEndObject();
             });
-        }));
+        });
     }
 
     /** ZRANGE WITHSCORES in RESP2: member, score, member, score... */
@@ -112,9 +114,13 @@ final class KeyRoutes extends RouteSupport {
                     if (flag(xx, "xx")) {
                         command.add(utf8("XX"));
                     }
-                    return respond(backend.run(call.address(), call.db(), command.toArray(new byte[0][]))
-                            .thenApply(reply -> reply instanceof NullReply ? notWritten(flag(nx, "nx")) : noContent()));
+                    return respond(write(call.db(), command.toArray(new byte[0][]), flag(nx, "nx")));
                 }))));
+    }
+
+    /** PUT's answer to {@code set}, a SET command: 204, or 412 when its NX or XX kept the value out. */
+    CompletionStage<HttpResponse> write(int db, byte[][] set, boolean nx) {
+        return backend.runAtData(db, set).thenApply(reply -> reply instanceof NullReply ? notWritten(nx) : noContent());
     }
 
     private Route scan(Call call) {

@@ -1,10 +1,13 @@
 package io.redactor.api.rest;
 
+import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.node.ServerStats;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.math.BigDecimal;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -37,6 +40,7 @@ final class Metrics {
         for (Map.Entry<String, Long> error : stats.errorsByCode().entrySet()) {
             text.sample("redactor_errors_total", error.getValue(), "code", error.getKey());
         }
+        commands(text, node.server().commandStats().snapshots());
         text.single("redactor_keyspace_hits_total", "counter", "Successful key lookups.", stats.keyspaceHits.sum());
         text.single("redactor_keyspace_misses_total", "counter", "Failed key lookups.", stats.keyspaceMisses.sum());
         text.single("redactor_expired_keys_total", "counter", "Keys removed for having expired.",
@@ -54,6 +58,40 @@ final class Metrics {
         scripts(text, node.scripts().info());
         memory(text);
         return text.toString();
+    }
+
+    /** Per command, as INFO commandstats counts them; the latency histogram is the command's own run time. */
+    private static void commands(PrometheusText text, List<CommandStatistics.Snapshot> commands) {
+        text.family("redactor_command_calls_total", "counter", "Calls of each command (scripts' calls included).");
+        for (CommandStatistics.Snapshot command : commands) {
+            text.sample("redactor_command_calls_total", command.calls(), "command", command.name());
+        }
+        text.family("redactor_command_failed_calls_total", "counter", "Calls that answered an error.");
+        for (CommandStatistics.Snapshot command : commands) {
+            text.sample("redactor_command_failed_calls_total", command.failed(), "command", command.name());
+        }
+        text.family("redactor_command_rejected_calls_total", "counter",
+                "Calls refused before running (arity, not allowed here, BUSY).");
+        for (CommandStatistics.Snapshot command : commands) {
+            text.sample("redactor_command_rejected_calls_total", command.rejected(), "command", command.name());
+        }
+        text.family("redactor_command_duration_seconds", "histogram", "Time each call took to run.");
+        double[] bounds = CommandStatistics.Snapshot.boundsSeconds();
+        for (CommandStatistics.Snapshot command : commands) {
+            long[] buckets = command.bucketCounts();
+            for (int i = 0; i < bounds.length; i++) {
+                text.sample("redactor_command_duration_seconds_bucket", buckets[i], "command", command.name(),
+                        "le", bucketBound(bounds[i]));
+            }
+            text.sample("redactor_command_duration_seconds_bucket", buckets[bounds.length], "command",
+                    command.name(), "le", "+Inf");
+            text.sample("redactor_command_duration_seconds_sum", command.seconds(), "command", command.name());
+            text.sample("redactor_command_duration_seconds_count", command.calls(), "command", command.name());
+        }
+    }
+
+    private static String bucketBound(double seconds) {
+        return BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString();
     }
 
     private static void scripts(PrometheusText text, Map<String, Object> info) {

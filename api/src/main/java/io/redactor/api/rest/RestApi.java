@@ -1,6 +1,8 @@
 package io.redactor.api.rest;
 
+import akka.actor.ClassicActorSystemProvider;
 import akka.http.javadsl.model.HttpEntity;
+import akka.http.javadsl.model.HttpRequest;
 import akka.http.javadsl.model.HttpResponse;
 import akka.http.javadsl.model.headers.Authorization;
 import akka.http.javadsl.model.headers.HttpChallenge;
@@ -18,9 +20,11 @@ import scala.concurrent.duration.FiniteDuration;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -35,6 +39,7 @@ public final class RestApi extends RouteSupport {
     private static final long BACKSTOP_MILLIS = 5_000;
 
     private final byte[] token;
+    private final KeyRoutes keys;
     private final Route route;
 
     /** An API that answers 503 until {@link #ready} is called. */
@@ -42,6 +47,7 @@ public final class RestApi extends RouteSupport {
         super(new Backend(settings));
         this.token = settings.token().getBytes(StandardCharsets.UTF_8);
         ServerRoutes server = new ServerRoutes(backend);
+        this.keys = new KeyRoutes(backend);
         this.route = handleExceptions(exceptions(), () -> handleRejections(rejections(), () -> concat(
                 server.health(),
                 authorized(() -> withRequestTimeout(FiniteDuration.create(
@@ -52,7 +58,7 @@ public final class RestApi extends RouteSupport {
                                 pathPrefix("v1", () -> concat(
                                         new CommandRoutes(backend).route(),
                                         new ScriptRoutes(backend).route(),
-                                        new KeyRoutes(backend).route(),
+                                        keys.route(),
                                         new ChannelRoutes(backend).route())))))))));
     }
 
@@ -64,6 +70,21 @@ public final class RestApi extends RouteSupport {
 
     public Route route() {
         return route;
+    }
+
+    /**
+     * The route as a request handler for a server of its own, answering the hottest requests (see
+     * {@link HotKeyRoutes}) without the routing DSL.
+     */
+    public Function<HttpRequest, CompletionStage<HttpResponse>> handler(ClassicActorSystemProvider system) {
+        akka.japi.function.Function<HttpRequest, CompletionStage<HttpResponse>> routed = route.handler(system);
+        return new HotKeyRoutes(backend, keys, request -> HotKeyRoutes.carries(request, token), request -> {
+            try {
+                return routed.apply(request);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     /** The node is up: data routes and the readiness check start answering. */
@@ -81,7 +102,7 @@ public final class RestApi extends RouteSupport {
             return inner.get();
         }
         return optionalHeaderValueByType(Authorization.class, header -> {
-            if (header.isPresent() && accepts(header.get())) {
+            if (header.isPresent() && accepts(header.get(), token)) {
                 return inner.get();
             }
             String detail = header.isPresent() ? "the bearer token is wrong"
@@ -91,7 +112,7 @@ public final class RestApi extends RouteSupport {
         });
     }
 
-    private boolean accepts(Authorization header) {
+    static boolean accepts(Authorization header, byte[] token) {
         return header.credentials().scheme().equalsIgnoreCase("Bearer") && MessageDigest.isEqual(token,
                 header.credentials().token().getBytes(StandardCharsets.UTF_8));
     }

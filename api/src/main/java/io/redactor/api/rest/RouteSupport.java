@@ -2,6 +2,7 @@ package io.redactor.api.rest;
 
 import akka.http.javadsl.model.AttributeKeys;
 import akka.http.javadsl.model.ContentTypes;
+import akka.http.javadsl.model.HttpEntity;
 import akka.http.javadsl.model.HttpResponse;
 import akka.http.javadsl.model.RemoteAddress;
 import akka.http.javadsl.server.AllDirectives;
@@ -64,6 +65,9 @@ abstract class RouteSupport extends AllDirectives {
         return extractRequestEntity(entity -> {
             if (entity.getContentLengthOption().orElse(0) > settings.maxBodyBytes()) {
                 throw new TooLarge();
+            }
+            if (entity instanceof HttpEntity.Strict strict) {
+                return inner.apply(strict.getData().toArray());
             }
             return extractStrictEntity(FiniteDuration.create(settings.requestTimeout().toMillis(),
                     TimeUnit.MILLISECONDS), settings.maxBodyBytes(), strict -> inner.apply(strict.getData().toArray()));

@@ -269,7 +269,11 @@ class RestRoutesTest extends JUnitRouteTesting {
         String text = metrics.entityString();
         for (String line : List.of("# TYPE redactor_commands_processed_total counter", "# TYPE redactor_partitions gauge",
                 "redactor_partitions 16", "# TYPE redactor_scripts_async_rejected_total counter",
-                "redactor_memory_heap_used_bytes ", "redactor_errors_total{code=\"ERR\"} ")) {
+                "redactor_memory_heap_used_bytes ", "redactor_errors_total{code=\"ERR\"} ",
+                "# TYPE redactor_command_duration_seconds histogram", "redactor_command_calls_total{command=\"ping\"} ",
+                "redactor_command_duration_seconds_bucket{command=\"ping\",le=\"0.00001\"} ",
+                "redactor_command_duration_seconds_bucket{command=\"ping\",le=\"+Inf\"} ",
+                "redactor_command_duration_seconds_count{command=\"ping\"} ")) {
             assertTrue(text.contains(line), line + " in\n" + text);
         }
         for (String sample : text.split("\n")) {
