@@ -24,7 +24,7 @@
 #   --repeat N    measurement rounds (default 1; each printed, then the medians)
 #   --warmup S    length of the untimed warm-up run of each workload (default 30; 0 for none): on 2 busy cores
 #                 the HTTP path's throughput still grows after 20 s of load (the JIT), RESP's settles sooner
-#   --threads N   wrk threads (default 2)
+#   --threads N   wrk threads (default 1: one, like redis-benchmark's one, so both load generators take the same share of the cores)
 #   --resp-threads N  redis-benchmark threads (default 1, its own default: one thread, which a fast server
 #                 saturates, so that RESP's figure can be the load generator's limit; see "cores busy")
 #   --build       build the jar first (mvn -o package, tests skipped); by default only when it is missing
@@ -35,7 +35,7 @@ set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-duration=10 clients=50 only="" repeat=1 warmup=30 threads=2 resp_threads=1 build=0
+duration=10 clients=50 only="" repeat=1 warmup=30 threads=1 resp_threads=1 build=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration="${2:?}"; shift 2 ;;

@@ -21,7 +21,16 @@ class LaunchOptionsTest {
         assertEquals("127.0.0.1", options.config().getString("redactor.bind"));
         assertEquals(64, options.config().getInt("redactor.partitions"));
         assertEquals("cluster", options.config().getString("akka.actor.provider"));
+        assertEquals(7380, options.config().getInt("redactor.http.port"));
+        assertEquals("", options.config().getString("redactor.http.token"));
         assertNull(options.configFile());
+    }
+
+    @Test
+    void httpFlags() {
+        LaunchOptions options = LaunchOptions.parse(new String[] {"--http-port", "0", "--http-token", "t"});
+        assertEquals(0, options.config().getInt("redactor.http.port"));
+        assertEquals("t", options.config().getString("redactor.http.token"));
     }
 
     @Test
@@ -47,6 +56,8 @@ class LaunchOptionsTest {
             "--partitions|99999999999999999999|--partitions needs an integer between 1 and 16384, got '99999999999999999999'",
             "--config|/nonexistent/file.conf|configuration file not found: /nonexistent/file.conf",
             "--nope|x|unknown option --nope",
+            "--http-port|65536|--http-port needs an integer between 0 and 65535, got '65536'",
+            "--http-port|-1|--http-port needs an integer between 0 and 65535, got '-1'",
     })
     void badFlagsAreReportedClearly(String flag, String value, String message) {
         LaunchOptions.UsageException e = assertThrows(LaunchOptions.UsageException.class,
