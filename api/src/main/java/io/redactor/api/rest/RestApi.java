@@ -48,18 +48,19 @@ public final class RestApi extends RouteSupport {
         this.token = settings.token().getBytes(StandardCharsets.UTF_8);
         ServerRoutes server = new ServerRoutes(backend);
         this.keys = new KeyRoutes(backend);
+        Route limited = withRequestTimeout(FiniteDuration.create(
+                        settings.requestTimeout().toMillis() + BACKSTOP_MILLIS, TimeUnit.MILLISECONDS),
+                request -> problem(new TimeoutException()).response(),
+                () -> withSizeLimit(settings.maxBodyBytes(), () -> concat(
+                        server.route(),
+                        pathPrefix("v1", () -> concat(
+                                new CommandRoutes(backend).route(),
+                                new ScriptRoutes(backend).route(),
+                                keys.route(),
+                                new ChannelRoutes(backend).route())))));
         this.route = handleExceptions(exceptions(), () -> handleRejections(rejections(), () -> concat(
                 server.health(),
-                authorized(() -> withRequestTimeout(FiniteDuration.create(
-                                settings.requestTimeout().toMillis() + BACKSTOP_MILLIS, TimeUnit.MILLISECONDS),
-                        request -> problem(new TimeoutException()).response(),
-                        () -> withSizeLimit(settings.maxBodyBytes(), () -> concat(
-                                server.route(),
-                                pathPrefix("v1", () -> concat(
-                                        new CommandRoutes(backend).route(),
-                                        new ScriptRoutes(backend).route(),
-                                        keys.route(),
-                                        new ChannelRoutes(backend).route())))))))));
+                authorized(() -> limited))));
     }
 
     /** An API over a node that is already up (an embedding application's). */
