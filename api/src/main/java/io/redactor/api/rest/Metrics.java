@@ -8,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.function.ToLongFunction;
 import java.util.Map;
 
 /**
@@ -62,19 +63,12 @@ final class Metrics {
 
     /** Per command, as INFO commandstats counts them; the latency histogram is the command's own run time. */
     private static void commands(PrometheusText text, List<CommandStatistics.Snapshot> commands) {
-        text.family("redactor_command_calls_total", "counter", "Calls of each command (scripts' calls included).");
-        for (CommandStatistics.Snapshot command : commands) {
-            text.sample("redactor_command_calls_total", command.calls(), "command", command.name());
-        }
-        text.family("redactor_command_failed_calls_total", "counter", "Calls that answered an error.");
-        for (CommandStatistics.Snapshot command : commands) {
-            text.sample("redactor_command_failed_calls_total", command.failed(), "command", command.name());
-        }
-        text.family("redactor_command_rejected_calls_total", "counter",
-                "Calls refused before running (arity, not allowed here, BUSY).");
-        for (CommandStatistics.Snapshot command : commands) {
-            text.sample("redactor_command_rejected_calls_total", command.rejected(), "command", command.name());
-        }
+        perCommand(text, commands, "redactor_command_calls_total",
+                "Calls of each command (scripts' calls included).", CommandStatistics.Snapshot::calls);
+        perCommand(text, commands, "redactor_command_failed_calls_total", "Calls that answered an error.",
+                CommandStatistics.Snapshot::failed);
+        perCommand(text, commands, "redactor_command_rejected_calls_total",
+                "Calls refused before running (arity, not allowed here, BUSY).", CommandStatistics.Snapshot::rejected);
         text.family("redactor_command_duration_seconds", "histogram", "Time each call took to run.");
         double[] bounds = CommandStatistics.Snapshot.boundsSeconds();
         for (CommandStatistics.Snapshot command : commands) {
@@ -87,6 +81,14 @@ final class Metrics {
                     command.name(), "le", "+Inf");
             text.sample("redactor_command_duration_seconds_sum", command.seconds(), "command", command.name());
             text.sample("redactor_command_duration_seconds_count", command.calls(), "command", command.name());
+        }
+    }
+
+    private static void perCommand(PrometheusText text, List<CommandStatistics.Snapshot> commands, String name,
+                                   String help, ToLongFunction<CommandStatistics.Snapshot> counter) {
+        text.family(name, "counter", help);
+        for (CommandStatistics.Snapshot command : commands) {
+            text.sample(name, counter.applyAsLong(command), "command", command.name());
         }
     }
 
