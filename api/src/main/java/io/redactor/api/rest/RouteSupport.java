@@ -82,8 +82,8 @@ abstract class RouteSupport extends AllDirectives {
     }
 
     protected static HttpResponse json(int status, JsonBodies.Writing writing) {
-        return HttpResponse.create().withStatus(status).withEntity(ContentTypes.APPLICATION_JSON,
-                JsonBodies.bytes(writing));
+        HttpResponse ok = HttpResponse.create().withEntity(ContentTypes.APPLICATION_JSON, JsonBodies.bytes(writing));
+        return status == 200 ? ok : ok.withStatus(status);
     }
 
     protected static HttpResponse json(Reply reply, Encoding encoding) {
