@@ -29,7 +29,17 @@ final class KeySnapshot {
     record Snapshot(String type, long pttl, Reply value) {
     }
 
-    private static final byte[] NAME = "rest-read-key".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NAME = ascii("rest-read-key");
+    private static final byte[] TYPE = ascii("type");
+    private static final byte[] PTTL = ascii("pttl");
+    private static final byte[] GET = ascii("get");
+    private static final byte[] LRANGE = ascii("lrange");
+    private static final byte[] HGETALL = ascii("hgetall");
+    private static final byte[] SMEMBERS = ascii("smembers");
+    private static final byte[] ZRANGE = ascii("zrange");
+    private static final byte[] ZERO = ascii("0");
+    private static final byte[] MINUS_ONE = ascii("-1");
+    private static final byte[] WITHSCORES = ascii("withscores");
 
     private final NodeServices node;
     private final CommandSpec spec;
@@ -56,10 +66,16 @@ final class KeySnapshot {
     }
 
     CompletionStage<Snapshot> read(byte[] key, int db) {
-        CompletableFuture<Reply> reply = new CompletableFuture<>();
+        CompletableFuture<Snapshot> snapshot = new CompletableFuture<>();
         CommandDispatch.atPartition(node, node.server().partitions().partitionOf(key),
-                new Invocation(spec, new byte[][] {NAME, key}, db, null), reply::complete);
-        return reply.thenApply(KeySnapshot::snapshot);
+                new Invocation(spec, new byte[][] {NAME, key}, db, null), reply -> {
+                    try {
+                        snapshot.complete(snapshot(reply));
+                    } catch (CommandFailed failed) {
+                        snapshot.completeExceptionally(failed);
+                    }
+                });
+        return snapshot;
     }
 
     private static Snapshot snapshot(Reply reply) {
@@ -74,33 +90,35 @@ final class KeySnapshot {
                 ((IntegerReply) items.get(1)).value(), items.get(2));
     }
 
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
     private Reply read(KeyCall call) {
         byte[] key = call.args()[1];
         KeyCall inner = new KeyCall(call.server());
-        Reply kind = run(inner, call, type, "type", key);
+        Reply kind = run(inner, call, type, TYPE, key);
         if (!(kind instanceof SimpleString name) || name.text().equals("none")) {
             return NullReply.NULL_BULK;
         }
-        Reply ttl = run(inner, call, pttl, "pttl", key);
+        Reply ttl = run(inner, call, pttl, PTTL, key);
         Reply value = switch (name.text()) {
-            case "string" -> run(inner, call, get, "get", key);
-            case "list" -> run(inner, call, lrange, "lrange", key, "0", "-1");
-            case "hash" -> run(inner, call, hgetall, "hgetall", key);
-            case "set" -> run(inner, call, smembers, "smembers", key);
-            case "zset" -> run(inner, call, zrange, "zrange", key, "0", "-1", "withscores");
+            case "string" -> run(inner, call, get, GET, key);
+            case "list" -> run(inner, call, lrange, LRANGE, key, ZERO, MINUS_ONE);
+            case "hash" -> run(inner, call, hgetall, HGETALL, key);
+            case "set" -> run(inner, call, smembers, SMEMBERS, key);
+            case "zset" -> run(inner, call, zrange, ZRANGE, key, ZERO, MINUS_ONE, WITHSCORES);
             default -> NullReply.NULL_BULK;
         };
         return new ArrayReply(List.of(kind, ttl, value));
     }
 
-    private static Reply run(KeyCall inner, KeyCall outer, CommandSpec command, String name, byte[] key,
-                             String... rest) {
+    private static Reply run(KeyCall inner, KeyCall outer, CommandSpec command, byte[] name, byte[] key,
+                             byte[]... rest) {
         byte[][] args = new byte[2 + rest.length][];
-        args[0] = name.getBytes(StandardCharsets.US_ASCII);
+        args[0] = name;
         args[1] = key;
-        for (int i = 0; i < rest.length; i++) {
-            args[2 + i] = rest[i].getBytes(StandardCharsets.US_ASCII);
-        }
+        System.arraycopy(rest, 0, args, 2, rest.length);
         return command.keyHandler().execute(inner.bind(new Invocation(command, args, outer.dbIndex(), null),
                 outer.keyspace(), outer.now()));
     }
