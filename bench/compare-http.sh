@@ -8,7 +8,7 @@
 # names redis-benchmark -r 10000 gives key:__rand_int__) are loaded with 3-byte values; then
 #   - RESP GET and SET: redis-benchmark -c CLIENTS -P 1 -r 10000 -d 3 -t get (or set), with as many requests as
 #     take about --duration seconds (calibrated on the previous run of the same command);
-#   - HTTP GET and PUT: wrk -t2 -c CLIENTS -d DURATION --latency with bench/http/get.lua and put.lua, which pick
+#   - HTTP GET and PUT: wrk -t1 -c CLIENTS -d DURATION --latency with bench/http/keys.lua, which picks
 #     uniformly random keys among the same 10,000 (PUT with the 3-byte body "xxx").
 # One untimed warm-up run of each (the JIT), then --repeat rounds, each running RESP GET, HTTP GET, RESP SET,
 # HTTP PUT back to back, which protocol goes first alternating from round to round, so that the machine's noise
@@ -239,8 +239,8 @@ run_resp() { # run_resp get|set ROUND SECONDS
 run_http() { # run_http get|put ROUND SECONDS
   local method="$1" round="$2" seconds="$3" key="http-$1.$2" line non2xx socket
   run_load "HTTP ${method^^} (round $round)" $((seconds + 120)) "$tmp/wrk.out" "$tmp/wrk.err" \
-    wrk -t "$threads" -c "$clients" -d "${seconds}s" --latency -s "$lua_dir/$method.lua" \
-    "http://127.0.0.1:$http_port/" -- "$keyspace"
+    wrk -t "$threads" -c "$clients" -d "${seconds}s" --latency -s "$lua_dir/keys.lua" \
+    "http://127.0.0.1:$http_port/" -- "${method^^}" "$keyspace"
   res[$key.server_cpu]="$load_server_cpu" res[$key.client_cpu]="$load_client_cpu" res[$key.other_cpu]="$load_other_cpu"
   res[$key.errors]=""
   [ "$load_code" = 0 ] || res[$key.errors]+="wrk exited with $load_code: $(head -c 300 "$tmp/wrk.err" | tr '\n' ' '); "
@@ -419,7 +419,7 @@ say "loaded $keyspace keys key:000000000000..key:$(printf '%012d' $((keyspace - 
   echo "- uptime at start: \`${uptime_at_start# }\`"
   echo "- Git revision: $commit; jar: $jar_info; started by a private copy of \`bin/redactor\` (its JVM flags${REDACTOR_JAVA_OPTS:+ plus $REDACTOR_JAVA_OPTS})"
   echo "- Machine: $(nproc) cores, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo 'unknown CPU'), $(awk '/MemTotal/ { printf "%.0f GiB RAM", $2 / 1048576 }' /proc/meminfo); JDK: $java_version"
-  echo "- Load: redis-benchmark ${redis_server_version:-?} (-c $clients -P 1 -r $keyspace -d $value_size${resp_thread_args[*]:+ ${resp_thread_args[*]}}, one command per run, requests for ~${duration} s), $(wrk --version 2>&1 | head -n 1 | cut -d' ' -f1-2) (-t $threads -c $clients -d ${duration}s --latency, bench/http/get.lua and put.lua, random keys of the same $keyspace, PUT body of $value_size bytes); all on 127.0.0.1, load generators on the same cores as the server"
+  echo "- Load: redis-benchmark ${redis_server_version:-?} (-c $clients -P 1 -r $keyspace -d $value_size${resp_thread_args[*]:+ ${resp_thread_args[*]}}, one command per run, requests for ~${duration} s), $(wrk --version 2>&1 | head -n 1 | cut -d' ' -f1-2) (-t $threads -c $clients -d ${duration}s --latency, bench/http/keys.lua, random keys of the same $keyspace, PUT body of $value_size bytes); all on 127.0.0.1, load generators on the same cores as the server"
   echo "- Warm-up: one untimed run of ${warmup} s per workload$( [ "$warmup" = 0 ] && echo ' (none)'); then $repeat round(s), RESP first in odd rounds, HTTP first in even ones"
   echo "- Cores busy: the average number of the machine's $(nproc) cores busy during a run with Redactor's JVM, with the load generator, and with everything else (other processes: the noise)"
   echo "- Command: \`$command_line\`"

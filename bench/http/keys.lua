@@ -1,7 +1,7 @@
--- wrk script of bench/compare-http.sh: PUT /v1/keys/key:NNNNNNNNNNNN with a 3-byte body ("xxx", what
--- redis-benchmark -d 3 writes) on keys picked at random, uniformly, among the keyspace (default 10000), named as
--- redis-benchmark -r names them (key:__rand_int__, 12 digits), so that the RESP and the HTTP runs write the same
--- keys. Usage: wrk ... -s bench/http/put.lua URL [-- KEYSPACE [VALUE]]
+-- wrk script of bench/compare-http.sh: GET or PUT /v1/keys/key:NNNNNNNNNNNN on keys picked at random,
+-- uniformly, among the keyspace (default 10000), named as redis-benchmark -r names them (key:__rand_int__,
+-- 12 digits), so that the RESP and the HTTP runs use the same keys. PUT sends a 3-byte body ("xxx", what
+-- redis-benchmark -d 3 writes). Usage: wrk ... -s bench/http/keys.lua URL -- GET|PUT [KEYSPACE [VALUE]]
 -- Every request is formatted once in init (the load generator shares the cores with the server); done prints
 -- one machine-readable line, "wrk-result: name=value ...", which compare-http.sh reads.
 
@@ -13,12 +13,15 @@ end
 
 local requests, keyspace = {}, 10000
 function init(args)
-  keyspace = tonumber(args[1]) or keyspace
-  local value = args[2] or "xxx"
-  local headers = { ["Content-Type"] = "application/octet-stream" }
+  local method = args[1] or "GET"
+  keyspace = tonumber(args[2]) or keyspace
+  local headers, body = nil, nil
+  if method == "PUT" then
+    headers, body = { ["Content-Type"] = "application/octet-stream" }, args[3] or "xxx"
+  end
   math.randomseed(os.time() * 1000 + (id or 0) * 7919)
   for i = 0, keyspace - 1 do
-    requests[i] = wrk.format("PUT", string.format("/v1/keys/key:%012d", i), headers, value)
+    requests[i] = wrk.format(method, string.format("/v1/keys/key:%012d", i), headers, body)
   end
 end
 
