@@ -240,6 +240,22 @@ class RestEndToEndTest {
     }
 
     @Test
+    void aBlockedRequestIsAnswered503AtItsTimeOnTheRealServer() throws Exception {
+        try (TestRedactor own = TestRedactor.start(Map.of("redactor.http.port", -1,
+                "redactor.http.request-timeout", "1s"))) {
+            long started = System.nanoTime();
+            HttpResponse<String> response = send(HttpRequest.newBuilder(
+                            URI.create("http://127.0.0.1:" + own.httpPort() + "/v1/commands"))
+                    .POST(HttpRequest.BodyPublishers.ofString("[\"BLPOP\",\"e2e:never\",0]")));
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            assertEquals(503, response.statusCode());
+            assertEquals("1", response.headers().firstValue("Retry-After").orElseThrow());
+            assertTrue(response.body().contains("\"code\":\"TIMEOUT\""), response.body());
+            assertTrue(millis >= 900 && millis < 5_000, millis + " ms");
+        }
+    }
+
+    @Test
     void httpBeyondLoopbackNeedsAToken() {
         IllegalStateException refused = assertThrows(IllegalStateException.class,
                 () -> TestRedactor.start(Map.of("redactor.http.port", -1, "redactor.bind", "0.0.0.0")));
