@@ -35,7 +35,10 @@ import java.util.function.Supplier;
  */
 public final class RestApi extends RouteSupport {
     private static final Logger log = LoggerFactory.getLogger(RestApi.class);
-    /** Akka's own request timeout, a backstop behind ours, which closes what the request opened first. */
+    /**
+     * How much later than ours Akka's own request timeout fires, as a backstop, where it is on: in an application's
+     * server. Redactor's standalone server turns it off (application.conf) and relies on its own timeouts.
+     */
     private static final long BACKSTOP_MILLIS = 5_000;
 
     private final byte[] token;
