@@ -25,7 +25,7 @@ final class CommandRoutes extends RouteSupport {
 
     Route route() {
         return path(PathMatchers.segment("commands"), () -> post(() -> withCall(call -> body(body -> {
-            JsonBodies.Commands parsed = JsonBodies.commands(body, call.encoding());
+            JsonBodies.Commands parsed = JsonBodies.commands(body, call.encoding(), backend.settings().maxCommands());
             parsed.commands().forEach(CommandRoutes::refuseStreaming);
             return respond(backend.run(call.address(), call.db(), parsed.commands())
                     .thenApply(replies -> parsed.pipeline()

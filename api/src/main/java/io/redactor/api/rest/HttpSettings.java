@@ -15,15 +15,16 @@ import java.util.List;
  * @param maxBodyBytes   the largest request body; larger ones get 413
  * @param requestTimeout how long a request may take before it is answered 503 (blocking commands included)
  * @param eventBuffer    messages an event-stream subscriber may have waiting before it is disconnected
+ * @param maxCommands    commands one request may carry (a pipeline); more are refused with 400
  */
 public record HttpSettings(int port, List<String> addresses, String token, long maxBodyBytes,
-                           Duration requestTimeout, int eventBuffer) {
+                           Duration requestTimeout, int eventBuffer, int maxCommands) {
 
     public static HttpSettings from(Config config, List<String> addresses) {
         Config http = config.getConfig("redactor.http");
         HttpSettings settings = new HttpSettings(http.getInt("port"), addresses, http.getString("token"),
                 http.getMemorySize("max-body-size").toBytes(), http.getDuration("request-timeout"),
-                http.getInt("event-buffer"));
+                http.getInt("event-buffer"), http.getInt("max-commands"));
         if (settings.port < -1 || settings.port > 65535) {
             throw new IllegalArgumentException("redactor.http.port must be -1 (any), 0 (off) or a port, got "
                     + settings.port);

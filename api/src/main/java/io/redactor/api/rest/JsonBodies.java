@@ -52,7 +52,7 @@ final class JsonBodies {
     record Commands(List<byte[][]> commands, boolean pipeline) {
     }
 
-    static Commands commands(byte[] body, Encoding encoding) {
+    static Commands commands(byte[] body, Encoding encoding, int maxCommands) {
         try (JsonParser parser = FACTORY.createParser(body)) {
             if (parser.nextToken() != JsonToken.START_ARRAY) {
                 throw new BadRequest("the body must be a JSON array of strings, like [\"SET\",\"key\",\"value\"], "
@@ -64,6 +64,10 @@ final class JsonBodies {
             if (token == JsonToken.START_ARRAY) {
                 pipeline = true;
                 while (token == JsonToken.START_ARRAY) {
+                    if (commands.size() == maxCommands) {
+                        throw new BadRequest("more than " + maxCommands
+                                + " commands in one request (redactor.http.max-commands)");
+                    }
                     commands.add(arguments(parser, encoding));
                     token = parser.nextToken();
                 }

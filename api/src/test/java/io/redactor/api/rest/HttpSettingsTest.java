@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class HttpSettingsTest {
     private static HttpSettings settings(int port, String token, String... addresses) {
-        return new HttpSettings(port, List.of(addresses), token, 1024, Duration.ofSeconds(1), 10);
+        return new HttpSettings(port, List.of(addresses), token, 1024, Duration.ofSeconds(1), 10, 3);
     }
 
     @Test
@@ -27,6 +27,7 @@ class HttpSettingsTest {
         assertEquals(16L << 20, defaults.maxBodyBytes());
         assertEquals(Duration.ofSeconds(30), defaults.requestTimeout());
         assertEquals(10_000, defaults.eventBuffer());
+        assertEquals(10_000, defaults.maxCommands());
         assertTrue(defaults.enabled());
     }
 

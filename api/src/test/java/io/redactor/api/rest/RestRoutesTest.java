@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RestRoutesTest extends JUnitRouteTesting {
     private static final TestRedactor SERVER = TestRedactor.shared();
     private static final HttpSettings SETTINGS =
-            new HttpSettings(-1, List.of("127.0.0.1"), "", 1024, Duration.ofSeconds(2), 100);
+            new HttpSettings(-1, List.of("127.0.0.1"), "", 1024, Duration.ofSeconds(2), 100, 8);
 
     private final TestRoute api = testRoute(new RestApi(SETTINGS, SERVER.server().node().services()).route());
 
@@ -64,6 +64,12 @@ class RestRoutesTest extends JUnitRouteTesting {
                 .assertEntity("[\"OK\",{\"error\":\"ERR value is not an integer or out of range\"},\"x\"]");
         command("[[\"MULTI\"],[\"SET\",\"rest:p2\",\"1\"],[\"INCR\",\"rest:p2\"],[\"EXEC\"]]")
                 .assertEntity("[\"OK\",\"QUEUED\",\"QUEUED\",[\"OK\",2]]");
+        String ping = "[\"PING\"]";
+        command("[" + String.join(",", java.util.Collections.nCopies(8, ping)) + "]")
+                .assertEntity("[" + String.join(",", java.util.Collections.nCopies(8, "\"PONG\"")) + "]");
+        TestRouteResult tooMany = command("[" + String.join(",", java.util.Collections.nCopies(9, ping)) + "]");
+        assertProblem(tooMany, 400, "BADREQUEST");
+        assertTrue(tooMany.entityString().contains("redactor.http.max-commands"), tooMany.entityString());
     }
 
     @Test
@@ -311,7 +317,7 @@ class RestRoutesTest extends JUnitRouteTesting {
 
     @Test
     void theTokenIsRequiredEverywhereButHealth() {
-        HttpSettings secured = new HttpSettings(-1, List.of("0.0.0.0"), "s3cret", 1024, Duration.ofSeconds(2), 100);
+        HttpSettings secured = new HttpSettings(-1, List.of("0.0.0.0"), "s3cret", 1024, Duration.ofSeconds(2), 100, 3);
         Route route = new RestApi(secured, SERVER.server().node().services()).route();
         TestRoute api = testRoute(route);
         TestRouteResult missing = api.run(HttpRequest.GET("/v1/info"));
