@@ -4,7 +4,6 @@ import akka.actor.typed.ActorSystem;
 import akka.http.javadsl.Http;
 import akka.http.javadsl.ServerBinding;
 
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,10 +45,6 @@ public final class HttpServer {
 
     public int port() {
         return bindings.getFirst().localAddress().getPort();
-    }
-
-    public InetSocketAddress address() {
-        return bindings.getFirst().localAddress();
     }
 
     /** Stops accepting, lets requests in progress finish for a moment, then closes every connection (streams too). */
