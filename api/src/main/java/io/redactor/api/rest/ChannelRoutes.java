@@ -40,10 +40,7 @@ final class ChannelRoutes extends RouteSupport {
                                 put(() -> parameterOptional("parallel", parallel -> {
                                     List<byte[]> command = new ArrayList<>(
                                             List.of(utf8("SSUBSCRIBE"), utf8(sha), call.name(channel)));
-                                    parallel.ifPresent(n -> {
-                                        command.add(utf8("PARALLEL"));
-                                        command.add(utf8(n));
-                                    });
+                                    option(command, "PARALLEL", parallel.map(RouteSupport::utf8));
                                     return respond(backend.run(call.address(), call.db(),
                                             command.toArray(new byte[0][])).thenApply(reply -> noContent()));
                                 })),

@@ -6,7 +6,6 @@ import akka.http.javadsl.server.Route;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.redactor.core.reply.ArrayReply;
 import io.redactor.core.reply.BulkString;
-import io.redactor.core.reply.DoubleReply;
 import io.redactor.core.reply.IntegerReply;
 import io.redactor.core.reply.NullReply;
 import io.redactor.core.reply.Reply;
@@ -73,7 +72,7 @@ final class KeyRoutes extends RouteSupport {
         });
     }
 
-    /** ZRANGE WITHSCORES in RESP2: member, score, member, score... */
+    /** ZRANGE WITHSCORES in RESP2: member, score (a double), member, score... */
     private static void rankedMembers(JsonGenerator json, ReplyJson values, List<Reply> flat) throws IOException {
         json.writeStartArray();
         for (int i = 0; i + 1 < flat.size(); i += 2) {
@@ -81,33 +80,17 @@ final class KeyRoutes extends RouteSupport {
             json.writeFieldName("member");
             values.write(json, flat.get(i));
             json.writeFieldName("score");
-            values.write(json, score(flat.get(i + 1)));
+            values.write(json, flat.get(i + 1));
             json.writeEndObject();
         }
         json.writeEndArray();
-    }
-
-    /** A score as a number: the partition may answer it as a double or, as RESP2 writes it, a string. */
-    private static Reply score(Reply score) {
-        if (score instanceof BulkString text) {
-            String value = new String(text.bytes(), StandardCharsets.US_ASCII);
-            return new DoubleReply(switch (value) {
-                case "inf" -> Double.POSITIVE_INFINITY;
-                case "-inf" -> Double.NEGATIVE_INFINITY;
-                default -> Double.parseDouble(value);
-            });
-        }
-        return score;
     }
 
     private Route write(Call call, byte[] key) {
         return parameterOptional("ttl", ttl -> parameterOptional("nx", nx -> parameterOptional("xx", xx ->
                 body(value -> {
                     List<byte[]> command = new ArrayList<>(List.of(utf8("SET"), key, value));
-                    ttl.ifPresent(seconds -> {
-                        command.add(utf8("EX"));
-                        command.add(utf8(seconds));
-                    });
+                    option(command, "EX", ttl.map(RouteSupport::utf8));
                     if (flag(nx, "nx")) {
                         command.add(utf8("NX"));
                     }
@@ -127,18 +110,9 @@ final class KeyRoutes extends RouteSupport {
         return parameterOptional("cursor", cursor -> parameterOptional("match", match ->
                 parameterOptional("count", count -> parameterOptional("type", type -> {
                     List<byte[]> command = new ArrayList<>(List.of(utf8("SCAN"), utf8(cursor.orElse("0"))));
-                    match.ifPresent(pattern -> {
-                        command.add(utf8("MATCH"));
-                        command.add(call.encoding().decode(pattern));
-                    });
-                    count.ifPresent(n -> {
-                        command.add(utf8("COUNT"));
-                        command.add(utf8(n));
-                    });
-                    type.ifPresent(t -> {
-                        command.add(utf8("TYPE"));
-                        command.add(utf8(t));
-                    });
+                    option(command, "MATCH", match.map(call.encoding()::decode));
+                    option(command, "COUNT", count.map(RouteSupport::utf8));
+                    option(command, "TYPE", type.map(RouteSupport::utf8));
                     ReplyJson values = new ReplyJson(call.encoding());
                     return respond(backend.run(call.address(), call.db(), command.toArray(new byte[0][]))
                             .thenApply(reply -> {

@@ -14,6 +14,7 @@ import scala.concurrent.duration.FiniteDuration;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -107,6 +108,14 @@ abstract class RouteSupport extends AllDirectives {
             return true;
         }
         throw new BadRequest(name + " is a flag: ?" + name + " or ?" + name + "=true, got '" + value.get() + "'");
+    }
+
+    /** Appends {@code name value} to {@code command} when the request gave the value. */
+    protected static void option(List<byte[]> command, String name, Optional<byte[]> value) {
+        value.ifPresent(given -> {
+            command.add(utf8(name));
+            command.add(given);
+        });
     }
 
     protected static byte[] utf8(String text) {
