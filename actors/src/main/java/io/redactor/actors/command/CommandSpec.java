@@ -33,6 +33,7 @@ public final class CommandSpec {
     private final KeyCommand keyHandler;
     private final Map<String, CommandSpec> subcommands;
     private final boolean extension;
+    private final boolean internal;
     private final int id;
 
     private CommandSpec(Builder b, String parentName) {
@@ -47,6 +48,7 @@ public final class CommandSpec {
         this.keySpecs = List.copyOf(b.keySpecs);
         this.doc = b.doc;
         this.extension = b.extension;
+        this.internal = b.internal;
         this.placement = b.placement;
         this.keyHandler = switch (placement) {
             case Placement.AtKeys p -> p.handler();
@@ -147,6 +149,14 @@ public final class CommandSpec {
         return extension;
     }
 
+    /**
+     * Work the server runs at a partition as a command of its own, on no client's behalf and in no command table
+     * (the REST API's key reads). It is not counted in command statistics; the commands it runs are.
+     */
+    public boolean isInternal() {
+        return internal;
+    }
+
     public Map<String, CommandSpec> subcommands() {
         return subcommands;
     }
@@ -172,6 +182,7 @@ public final class CommandSpec {
         private Placement placement;
         private final List<Builder> subcommands = new ArrayList<>();
         private boolean extension;
+        private boolean internal;
 
         private Builder(String name, int arity) {
             this.name = name.toLowerCase(Locale.ROOT);
@@ -181,6 +192,12 @@ public final class CommandSpec {
         /** See {@link CommandSpec#isExtension()}. */
         public Builder extension() {
             extension = true;
+            return this;
+        }
+
+        /** See {@link CommandSpec#isInternal()}. */
+        public Builder internal() {
+            internal = true;
             return this;
         }
 

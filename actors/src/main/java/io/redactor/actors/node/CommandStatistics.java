@@ -119,8 +119,14 @@ public final class CommandStatistics {
 
     // ---- recording, on any thread
 
-    /** {@code spec} ran for {@code nanos} nanoseconds; {@code failed} when it answered an error. */
+    /**
+     * {@code spec} ran for {@code nanos} nanoseconds; {@code failed} when it answered an error. Internal work
+     * ({@link CommandSpec#isInternal()}) is not counted.
+     */
     public void record(CommandSpec spec, long nanos, boolean failed) {
+        if (spec.isInternal()) {
+            return;
+        }
         long value = Math.max(0, nanos);
         Cell cell = lockCell(entry(spec));
         try {
@@ -140,7 +146,7 @@ public final class CommandStatistics {
 
     /** {@code spec} was refused before running (null: an unknown command, counted nowhere). */
     public void rejected(CommandSpec spec) {
-        if (spec == null) {
+        if (spec == null || spec.isInternal()) {
             return;
         }
         Cell cell = lockCell(entry(spec));

@@ -52,6 +52,18 @@ class CommandStatisticsTest {
     }
 
     @Test
+    void internalWorkIsNotCounted() {
+        CommandStatistics stats = new CommandStatistics(() -> true);
+        CommandSpec internal = CommandSpec.command("internal-read", -1).internal()
+                .runsAtClient(call -> SimpleString.OK).build();
+        stats.record(internal, 1_000, false);
+        stats.record(internal, 1_000, true);
+        stats.rejected(internal);
+        assertTrue(stats.snapshots().isEmpty(), stats.snapshots().toString());
+        assertEquals(0, stats.snapshot("internal-read").calls());
+    }
+
+    @Test
     void rejectedOnlyCommandsAreListed() {
         CommandStatistics stats = new CommandStatistics(() -> true);
         stats.rejected(SET);

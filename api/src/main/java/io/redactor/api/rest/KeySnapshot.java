@@ -1,6 +1,7 @@
 package io.redactor.api.rest;
 
 import io.redactor.actors.command.CommandFlag;
+import io.redactor.actors.command.CommandRunner;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.command.Invocation;
@@ -22,7 +23,8 @@ import java.util.concurrent.CompletionStage;
 /**
  * A key's type, time to live and whole value, read in one step inside its partition, so the three always agree.
  * It runs TYPE, PTTL and the type's read command (GET, LRANGE 0 -1, HGETALL, SMEMBERS, ZRANGE 0 -1 WITHSCORES)
- * back to back as one internal command that is in no command table.
+ * back to back as one internal command that is in no command table. Command statistics count those commands, as
+ * if a client had sent them, and not the internal one.
  */
 final class KeySnapshot {
     /** What the partition answers: null for a missing key, else TYPE's, PTTL's and the read's replies. */
@@ -61,7 +63,7 @@ final class KeySnapshot {
         this.hgetall = table.lookup("hgetall");
         this.smembers = table.lookup("smembers");
         this.zrange = table.lookup("zrange");
-        this.spec = CommandSpec.command("rest-read-key", 2).extension().flags(CommandFlag.READONLY)
+        this.spec = CommandSpec.command("rest-read-key", 2).internal().flags(CommandFlag.READONLY)
                 .keys(1, 1, 1).runsAtKeys(this::read).build();
     }
 
@@ -96,10 +98,10 @@ final class KeySnapshot {
 
     private Reply read(KeyCall call) {
         byte[] key = call.args()[1];
-        KeyCall inner = new KeyCall(call.server());
+        CommandRunner inner = new CommandRunner(call.server());
         Reply kind = run(inner, call, type, TYPE, key);
         if (!(kind instanceof SimpleString name) || name.text().equals("none")) {
-            return NullReply.NULL_BULK;
+            return kind instanceof ErrorReply ? kind : NullReply.NULL_BULK;
         }
         Reply ttl = run(inner, call, pttl, PTTL, key);
         Reply value = switch (name.text()) {
@@ -110,16 +112,21 @@ final class KeySnapshot {
             case "zset" -> run(inner, call, zrange, ZRANGE, key, ZERO, MINUS_ONE, WITHSCORES);
             default -> NullReply.NULL_BULK;
         };
+        for (Reply part : List.of(ttl, value)) {
+            if (part instanceof ErrorReply) {
+                return part;
+            }
+        }
         return new ArrayReply(List.of(kind, ttl, value));
     }
 
-    private static Reply run(KeyCall inner, KeyCall outer, CommandSpec command, byte[] name, byte[] key,
+    /** One of the commands the read is made of, run (and counted) as the command it is. */
+    private static Reply run(CommandRunner inner, KeyCall outer, CommandSpec command, byte[] name, byte[] key,
                              byte[]... rest) {
         byte[][] args = new byte[2 + rest.length][];
         args[0] = name;
         args[1] = key;
         System.arraycopy(rest, 0, args, 2, rest.length);
-        return command.keyHandler().execute(inner.bind(new Invocation(command, args, outer.dbIndex(), null),
-                outer.keyspace(), outer.now()));
+        return inner.run(new Invocation(command, args, outer.dbIndex(), null), outer.keyspace(), outer.now());
     }
 }

@@ -147,6 +147,12 @@ class RestRoutesTest extends JUnitRouteTesting {
         api.run(HttpRequest.GET("/v1/keys/rest:h"))
                 .assertEntity("{\"key\":\"rest:h\",\"type\":\"hash\",\"ttl\":null,\"value\":{\"f\":\"1\"}}");
         assertProblem(api.run(HttpRequest.GET("/v1/keys/rest:nothing")), 404, "NOTFOUND");
+        try (Jedis jedis = SERVER.jedis()) {
+            String stats = jedis.info("commandstats");
+            assertTrue(stats.contains("cmdstat_type:") && stats.contains("cmdstat_pttl:")
+                    && stats.contains("cmdstat_hgetall:"), "a key read counts as the commands it runs:\n" + stats);
+            assertTrue(!stats.contains("rest-read-key"), "but not as the internal command:\n" + stats);
+        }
     }
 
     @Test
