@@ -1,23 +1,34 @@
 package io.redactor.actors.client;
 
+import io.redactor.actors.node.ServerStats;
+import io.redactor.core.reply.ErrorReply;
+
 import java.util.Collection;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
 
-/** The connected clients of this node, in connection order, with the {@code maxclients} limit. */
+/**
+ * The connected clients of this node, in connection order, with the {@code maxclients} limit. Every client
+ * registered counts in {@code total_connections_received}, whatever front end it came through.
+ */
 public final class ClientRegistry {
+    /** What a client refused by {@code maxclients} is told. */
+    public static final ErrorReply MAX_CLIENTS = new ErrorReply("ERR max number of clients reached");
+
     private final ConcurrentSkipListMap<Long, ClientSession> clients = new ConcurrentSkipListMap<>();
     private final AtomicLong nextId = new AtomicLong(1);
     private final AtomicLong connected = new AtomicLong();
     private final IntSupplier maxClients;
+    private final ServerStats stats;
 
     /** The endpoint of internal sessions: nothing to close. */
     private static final ClientEndpoint INTERNAL = new LocalEndpoint("internal:0", () -> {
     });
 
-    public ClientRegistry(IntSupplier maxClients) {
+    public ClientRegistry(IntSupplier maxClients, ServerStats stats) {
         this.maxClients = maxClients;
+        this.stats = stats;
     }
 
     /** Registers a new client, or returns null when {@code maxclients} are already connected. */
@@ -28,6 +39,7 @@ public final class ClientRegistry {
         }
         ClientSession session = new ClientSession(nextId.getAndIncrement(), endpoint, nowMs);
         clients.put(session.id(), session);
+        stats.connectionsReceived.increment();
         return session;
     }
 

@@ -52,7 +52,7 @@ public final class RedactorNode {
                         gateway -> new Partition.Environment(server, directory, gateway, settings.stashCapacity()),
                         settings.partitionDispatcher(), settings.startupTimeout()))
                 .thenApply(gateway -> {
-                    ClientRegistry clients = new ClientRegistry(config::maxclients);
+                    ClientRegistry clients = new ClientRegistry(config::maxclients, server.stats());
                     CommandTable table = new CommandTable(CommandFamilies.all());
                     ScriptService scripts = new ScriptService(settings.scripts(), server.pubsub());
                     NodeServices services = new NodeServices(server, new CommandRouter(table, partitionMap), clients,

@@ -4,6 +4,7 @@ import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.PostStop;
 import akka.actor.typed.javadsl.Behaviors;
+import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.client.ClientPipeline;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.client.LocalEndpoint;
@@ -23,7 +24,6 @@ import java.util.function.Consumer;
  * order, exactly like the commands of one connection, and is answered in that order.
  */
 final class EmbeddedClient {
-    private static final ErrorReply MAX_CLIENTS = new ErrorReply("ERR max number of clients reached");
     private static final ErrorReply CLOSED = new ErrorReply("ERR this client was closed (QUIT or CLIENT KILL)");
     private static final ErrorReply OVERLOADED =
             new ErrorReply("BUSY too many commands waiting on this client, retry later");
@@ -48,11 +48,10 @@ final class EmbeddedClient {
             if (session == null) {
                 return Behaviors.receive(Object.class)
                         .onAnyMessage(message -> {
-                            answer(message, MAX_CLIENTS);
+                            answer(message, ClientRegistry.MAX_CLIENTS);
                             return Behaviors.same();
                         }).build();
             }
-            node.server().stats().connectionsReceived.increment();
             ClientPipeline pipeline = new ClientPipeline(session, node, task -> self.tell(new RunTask(task)),
                     new ClientPipeline.Output() {
                         @Override

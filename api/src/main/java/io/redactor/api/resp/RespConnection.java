@@ -8,6 +8,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.epoll.EpollSocketChannel;
+import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.client.ClientEndpoint;
 import io.redactor.actors.client.ClientPipeline;
 import io.redactor.actors.client.ClientSession;
@@ -31,7 +32,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
         implements ClientEndpoint, ClientPipeline.Output, RespWriter.Sink {
     private static final Logger log = LoggerFactory.getLogger(RespConnection.class);
     private static final byte[] MAX_CLIENTS_REACHED =
-            "-ERR max number of clients reached\r\n".getBytes(StandardCharsets.US_ASCII);
+            ("-" + ClientRegistry.MAX_CLIENTS.message() + "\r\n").getBytes(StandardCharsets.US_ASCII);
 
     private final NodeServices node;
     private final RespDecoder decoder;
@@ -57,7 +58,6 @@ final class RespConnection extends ChannelInboundHandlerAdapter
             ctx.writeAndFlush(Unpooled.wrappedBuffer(MAX_CLIENTS_REACHED)).addListener(ChannelFutureListener.CLOSE);
             return;
         }
-        node.server().stats().connectionsReceived.increment();
         pipeline = new ClientPipeline(session, node, ctx.channel().eventLoop(), this, maxPendingCommands);
     }
 

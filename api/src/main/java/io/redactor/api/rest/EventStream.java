@@ -6,6 +6,7 @@ import akka.japi.Pair;
 import akka.stream.BoundedSourceQueue;
 import akka.stream.QueueOfferResult;
 import akka.stream.javadsl.Source;
+import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.client.LocalEndpoint;
 import io.redactor.actors.node.NodeServices;
@@ -50,7 +51,7 @@ final class EventStream implements Subscriber {
     static Source<ServerSentEvent, NotUsed> open(NodeServices node, int eventBuffer, String address, byte[] name,
                                                  boolean pattern, Encoding encoding) {
         if (node.clients().count() >= node.server().config().maxclients()) {
-            throw new CommandFailed(RequestClient.MAX_CLIENTS);
+            throw new CommandFailed(ClientRegistry.MAX_CLIENTS);
         }
         return Source.fromMaterializer((materializer, attributes) -> {
                     Pair<BoundedSourceQueue<ServerSentEvent>, Source<ServerSentEvent, NotUsed>> queued =
@@ -75,7 +76,6 @@ final class EventStream implements Subscriber {
         if (registered == null) {
             return false;
         }
-        node.server().stats().connectionsReceived.increment();
         session = registered;
         session.setProtocol(3);
         session.attach(this);

@@ -6,6 +6,7 @@ import akka.http.javadsl.model.HttpCharsets;
 import akka.http.javadsl.model.HttpResponse;
 import akka.http.javadsl.model.MediaTypes;
 import akka.http.javadsl.model.headers.RetryAfter;
+import io.redactor.actors.client.ClientRegistry;
 import io.redactor.core.reply.ErrorReply;
 
 import java.util.Locale;
@@ -26,7 +27,7 @@ record Problem(int status, String code, String title, String detail) {
         String message = error.message();
         int space = message.indexOf(' ');
         String code = space < 0 ? message : message.substring(0, space);
-        if (message.equals(RequestClient.MAX_CLIENTS.message())) {
+        if (message.equals(ClientRegistry.MAX_CLIENTS.message())) {
             return new Problem(503, "MAXCLIENTS", "Too many clients", message);
         }
         return switch (code) {

@@ -1,5 +1,6 @@
 package io.redactor.api.rest;
 
+import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.client.ClientPipeline;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.client.LocalEndpoint;
@@ -21,7 +22,6 @@ import java.util.concurrent.TimeUnit;
  * through a {@link ClientPipeline}, and is closed once the last reply is in, or when the request's time is up.
  */
 final class RequestClient {
-    static final ErrorReply MAX_CLIENTS = new ErrorReply("ERR max number of clients reached");
     private static final ErrorReply CLOSED = new ErrorReply("ERR the client was closed before this command ran");
 
     private final NodeServices node;
@@ -41,9 +41,8 @@ final class RequestClient {
         ClientSession session = node.clients().register(
                 new LocalEndpoint(address, () -> run.executor.execute(run::closedByServer)), System.currentTimeMillis());
         if (session == null) {
-            return CompletableFuture.completedFuture(List.of(MAX_CLIENTS));
+            return CompletableFuture.completedFuture(List.of(ClientRegistry.MAX_CLIENTS));
         }
-        node.server().stats().connectionsReceived.increment();
         session.setProtocol(3);
         session.setDb(db);
         run.executor.execute(() -> {
