@@ -50,27 +50,36 @@ public final class LuaReplies {
 
     /** A command's reply as the script sees it; an error reply becomes an {@link RedisErrorReply}. */
     public static LuaValue toLua(Reply reply, int resp) {
+        return toLua(reply, resp, null);
+    }
+
+    /** {@code strings} shares equal strings among a long reply's elements; null for a short reply. */
+    private static LuaValue toLua(Reply reply, int resp, ShortStringPool strings) {
         boolean resp3 = resp == 3;
         return switch (reply) {
             case IntegerReply i -> number(i.value());
-            case BulkString b -> LuaString.valueUsing(b.bytes().clone());
+            case BulkString b -> strings == null ? ShortStringPool.copyOf(b.bytes()) : strings.of(b.bytes());
             case SimpleString s -> single(OK, LuaValue.valueOf(s.text()));
             case ErrorReply e -> RedisErrorReply.of(e.message());
             case NullReply n -> resp3 ? LuaValue.NIL : LuaValue.FALSE;
-            case ArrayReply a -> array(a.items(), resp);
-            case MapReply m -> resp3 ? single(MAP, map(m.keysAndValues(), resp)) : array(m.keysAndValues(), resp);
-            case SetReply s -> resp3 ? single(SET, set(s.items(), resp)) : array(s.items(), resp);
+            case ArrayReply a -> array(a.items(), resp, strings);
+            case MapReply m -> resp3 ? single(MAP, map(m.keysAndValues(), resp, strings))
+                    : array(m.keysAndValues(), resp, strings);
+            case SetReply s -> resp3 ? single(SET, set(s.items(), resp, strings)) : array(s.items(), resp, strings);
             case DoubleReply d -> resp3 ? single(DOUBLE, LuaValue.valueOf(d.value()))
                     : LuaValue.valueOf(doubleText(d.value()));
             case BooleanReply b -> resp3 ? LuaValue.valueOf(b == BooleanReply.TRUE)
                     : LuaValue.valueOf(b == BooleanReply.TRUE ? 1 : 0);
-            case VerbatimString v -> resp3 ? single(VERBATIM, verbatim(v))
-                    : LuaString.valueUsing(v.bytes().clone());
+            case VerbatimString v -> resp3 ? single(VERBATIM, verbatim(v)) : ShortStringPool.copyOf(v.bytes());
             case BigNumber n -> resp3 ? single(BIG_NUMBER, LuaValue.valueOf(n.value().toString()))
                     : LuaValue.valueOf(n.value().toString());
-            case PushReply p -> array(p.items(), resp);
+            case PushReply p -> array(p.items(), resp, strings);
             case ReplySequence s -> throw new IllegalArgumentException("a script cannot receive a reply sequence");
         };
+    }
+
+    private static ShortStringPool poolFor(List<Reply> items, ShortStringPool outer) {
+        return outer != null || items.size() < ShortStringPool.MIN_ELEMENTS ? outer : new ShortStringPool();
     }
 
     private static LuaValue number(long value) {
@@ -83,27 +92,30 @@ public final class LuaReplies {
         return t;
     }
 
-    private static LuaTable array(List<Reply> items, int resp) {
+    private static LuaTable array(List<Reply> items, int resp, ShortStringPool outer) {
+        ShortStringPool strings = poolFor(items, outer);
         LuaTable t = new Lua51Table(items.size(), 0);
         int i = 1;
         for (Reply item : items) {
-            t.rawset(i++, toLua(item, resp));
+            t.rawset(i++, toLua(item, resp, strings));
         }
         return t;
     }
 
-    private static LuaTable map(List<Reply> keysAndValues, int resp) {
+    private static LuaTable map(List<Reply> keysAndValues, int resp, ShortStringPool outer) {
+        ShortStringPool strings = poolFor(keysAndValues, outer);
         LuaTable t = new Lua51Table(0, keysAndValues.size() / 2);
         for (int i = 0; i + 1 < keysAndValues.size(); i += 2) {
-            t.rawset(toLua(keysAndValues.get(i), resp), toLua(keysAndValues.get(i + 1), resp));
+            t.rawset(toLua(keysAndValues.get(i), resp, strings), toLua(keysAndValues.get(i + 1), resp, strings));
         }
         return t;
     }
 
-    private static LuaTable set(List<Reply> items, int resp) {
+    private static LuaTable set(List<Reply> items, int resp, ShortStringPool outer) {
+        ShortStringPool strings = poolFor(items, outer);
         LuaTable t = new Lua51Table(0, items.size());
         for (Reply item : items) {
-            t.rawset(toLua(item, resp), LuaValue.TRUE);
+            t.rawset(toLua(item, resp, strings), LuaValue.TRUE);
         }
         return t;
     }
@@ -111,7 +123,7 @@ public final class LuaReplies {
     private static LuaTable verbatim(VerbatimString v) {
         LuaTable t = new Lua51Table();
         t.rawset(FORMAT, LuaValue.valueOf(v.format()));
-        t.rawset(STRING, LuaString.valueUsing(v.bytes().clone()));
+        t.rawset(STRING, ShortStringPool.copyOf(v.bytes()));
         return t;
     }
 
