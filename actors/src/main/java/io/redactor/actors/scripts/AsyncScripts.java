@@ -38,6 +38,7 @@ public final class AsyncScripts {
     enum Admission { REFUSE_WHEN_FULL, ALWAYS_QUEUE }
 
     private final ScriptSettings settings;
+    private final ScriptCpuPriority priority;
     private final AsyncScriptStats stats = new AsyncScriptStats();
     private final AtomicLong ids = new AtomicLong();
     private final Map<Long, AsyncScript> scripts = new ConcurrentHashMap<>();
@@ -50,8 +51,9 @@ public final class AsyncScripts {
     private record Start(AsyncScript script, Lock exclusive) {
     }
 
-    AsyncScripts(ScriptSettings settings) {
+    AsyncScripts(ScriptSettings settings, ScriptCpuPriority priority) {
         this.settings = settings;
+        this.priority = priority;
     }
 
     /**
@@ -90,6 +92,7 @@ public final class AsyncScripts {
 
     private void launch(Start start) {
         threads.newThread(() -> {
+            priority.lowerCarrier();
             try {
                 if (start.exclusive() != null) {
                     start.exclusive().lock();

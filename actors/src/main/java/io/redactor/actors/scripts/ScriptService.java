@@ -74,8 +74,7 @@ public final class ScriptService {
      * thread can do (a virtual thread yields to other virtual threads). Unbounded, because a script may wait for
      * partitions that scripts still queued for a thread would hold.
      */
-    private final ExecutorService threads = Executors.newCachedThreadPool(
-            Thread.ofPlatform().name("script-", 0).daemon().factory());
+    private final ExecutorService threads;
     private final Set<AtomicScript> running = ConcurrentHashMap.newKeySet();
     /** Scripts (by SHA or function name) seen using keys they did not declare. */
     private final Set<String> undeclaredKeyUsers = ConcurrentHashMap.newKeySet();
@@ -91,7 +90,10 @@ public final class ScriptService {
         this.engine = new LuaEngine(libraries(), RedactorVersion.REDIS_VERSION, RedactorVersion.REDIS_VERSION_NUM);
         this.functions = new FunctionRegistry(engine);
         this.settings = settings;
-        this.async = new AsyncScripts(settings);
+        ScriptCpuPriority priority = new ScriptCpuPriority(settings.nice());
+        this.threads = Executors.newCachedThreadPool(
+                priority.lowering(Thread.ofPlatform().name("script-", 0).daemon().factory()));
+        this.async = new AsyncScripts(settings, priority);
         this.subscriptions = new ScriptSubscriptions(pubsub);
     }
 

@@ -1,0 +1,101 @@
+package io.redactor.actors.scripts;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.reflect.Array;
+import java.lang.reflect.Method;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sets the Linux nice value of the calling OS thread (for a virtual thread: of its carrier), through libc's
+ * {@code gettid} and {@code setpriority} called with the foreign function API. That API is final from JDK 22 and a
+ * preview in JDK 21, which the code is compiled for, so it is reached by reflection; on JDK 21, on other systems or
+ * without native access, nothing changes and the reason is logged once. Raising a nice value needs no privilege.
+ */
+final class ThreadNice {
+    private static final Logger log = LoggerFactory.getLogger(ThreadNice.class);
+    private static final int PRIO_PROCESS = 0;
+    private static final Native NATIVE = Native.link();
+
+    private ThreadNice() {
+    }
+
+    /** Whether this JVM can set nice values. */
+    static boolean available() {
+        return NATIVE != null;
+    }
+
+    /** The calling OS thread's id, or -1 when {@link #available()} is false. */
+    static int currentThreadId() {
+        if (NATIVE == null) {
+            return -1;
+        }
+        try {
+            return (int) NATIVE.gettid.invokeExact();
+        } catch (Throwable e) {
+            return -1;
+        }
+    }
+
+    /** Sets the calling OS thread's nice value; false if it could not. */
+    static boolean setForCurrentThread(int nice) {
+        int tid = currentThreadId();
+        if (tid < 0) {
+            return false;
+        }
+        try {
+            return (int) NATIVE.setpriority.invokeExact(PRIO_PROCESS, tid, nice) == 0;
+        } catch (Throwable e) {
+            return false;
+        }
+    }
+
+    private record Native(MethodHandle gettid, MethodHandle setpriority) {
+        static Native link() {
+            if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
+                log.info("script threads keep the server's CPU priority: nice values are set on Linux only");
+                return null;
+            }
+            if (Runtime.version().feature() < 22) {
+                log.info("script threads keep the server's CPU priority: setting nice values needs JDK 22 or later");
+                return null;
+            }
+            try {
+                if (!(boolean) Module.class.getMethod("isNativeAccessEnabled").invoke(ThreadNice.class.getModule())) {
+                    log.info("script threads keep the server's CPU priority: native access is off "
+                            + "(java --enable-native-access=ALL-UNNAMED turns it on)");
+                    return null;
+                }
+                Class<?> linkerType = Class.forName("java.lang.foreign.Linker");
+                Class<?> layoutType = Class.forName("java.lang.foreign.MemoryLayout");
+                Class<?> descriptorType = Class.forName("java.lang.foreign.FunctionDescriptor");
+                Class<?> segmentType = Class.forName("java.lang.foreign.MemorySegment");
+                Class<?> optionType = Class.forName("java.lang.foreign.Linker$Option");
+                Object linker = linkerType.getMethod("nativeLinker").invoke(null);
+                Object libc = linkerType.getMethod("defaultLookup").invoke(linker);
+                Method find = Class.forName("java.lang.foreign.SymbolLookup").getMethod("find", String.class);
+                Object javaInt = Class.forName("java.lang.foreign.ValueLayout").getField("JAVA_INT").get(null);
+                Method descriptor = descriptorType.getMethod("of", layoutType, layoutType.arrayType());
+                Method downcall = linkerType.getMethod("downcallHandle", segmentType, descriptorType,
+                        optionType.arrayType());
+                Object noOptions = Array.newInstance(optionType, 0);
+
+                Object[] intArgs = (Object[]) Array.newInstance(layoutType, 3);
+                java.util.Arrays.fill(intArgs, javaInt);
+                MethodHandle gettid = (MethodHandle) downcall.invoke(linker,
+                        ((Optional<?>) find.invoke(libc, "gettid")).orElseThrow(),
+                        descriptor.invoke(null, javaInt, Array.newInstance(layoutType, 0)), noOptions);
+                MethodHandle setpriority = (MethodHandle) downcall.invoke(linker,
+                        ((Optional<?>) find.invoke(libc, "setpriority")).orElseThrow(),
+                        descriptor.invoke(null, javaInt, intArgs), noOptions);
+                return new Native(gettid, setpriority);
+            } catch (ReflectiveOperationException | RuntimeException | Error e) {
+                log.info("script threads keep the server's CPU priority: {}", e.getCause() != null ? e.getCause() : e);
+                return null;
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package io.redactor.actors.scripts;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadFactory;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** Script threads run at the configured nice increment over the process's own, and nothing else changes. */
+class ScriptCpuPriorityTest {
+
+    /** The nice value of the calling OS thread (for a virtual thread, its carrier's), from /proc. */
+    private static int currentNice() {
+        try {
+            String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+            return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+        } catch (IOException e) {
+            throw new RuntimeException(e);
+        }
+    }
+
+    private static int processNice() throws IOException {
+        String stat = Files.readString(Path.of("/proc/self/stat"));
+        return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+    }
+
+    private static int niceOfNewThread(ThreadFactory factory) throws Exception {
+        CompletableFuture<Integer> nice = new CompletableFuture<>();
+        Thread t = factory.newThread(() -> nice.complete(currentNice()));
+        t.start();
+        t.join();
+        return nice.get();
+    }
+
+    @Test
+    void atomicScriptThreadsStartLowered() throws Exception {
+        assumeTrue(ThreadNice.available(), "needs Linux, JDK 22+ and native access");
+        int base = processNice();
+        ThreadFactory platform = Thread.ofPlatform().factory();
+        assertEquals(Math.min(19, base + 5), niceOfNewThread(new ScriptCpuPriority(5).lowering(platform)));
+        assertEquals(Math.min(19, base + 19), niceOfNewThread(new ScriptCpuPriority(19).lowering(platform)));
+        assertEquals(base, niceOfNewThread(new ScriptCpuPriority(0).lowering(platform)));
+        assertEquals(base, niceOfNewThread(platform), "other threads keep the process's priority");
+    }
+
+    @Test
+    void asyncScriptsLowerTheCarrierTheyRunOn() throws Exception {
+        assumeTrue(ThreadNice.available(), "needs Linux, JDK 22+ and native access");
+        ScriptCpuPriority priority = new ScriptCpuPriority(10);
+        int expected = Math.min(19, processNice() + 10);
+        for (int i = 0; i < 20; i++) {
+            CompletableFuture<Integer> nice = new CompletableFuture<>();
+            Thread.ofVirtual().start(() -> {
+                priority.lowerCarrier();
+                nice.complete(currentNice());
+            }).join();
+            assertEquals(expected, nice.get(), "script " + i);
+        }
+    }
+
+    @Test
+    void theIncrementIsAValidNiceIncrement() {
+        assertThrows(IllegalArgumentException.class, () -> settings(-1));
+        assertThrows(IllegalArgumentException.class, () -> settings(20));
+        assertEquals(19, settings(19).nice());
+        assertEquals(0, settings(0).nice());
+    }
+
+    private static ScriptSettings settings(int nice) {
+        return new ScriptSettings(1, 0, Duration.ZERO, 1, nice);
+    }
+
+    @Test
+    void threadIdsAreTheKernelsWhenAvailable() throws ExecutionException, InterruptedException {
+        assumeTrue(ThreadNice.available(), "needs Linux, JDK 22+ and native access");
+        CompletableFuture<String> ids = new CompletableFuture<>();
+        Thread t = Thread.ofPlatform().start(() -> {
+            try {
+                ids.complete(ThreadNice.currentThreadId() + " " + Files.readSymbolicLink(Path.of("/proc/thread-self")));
+            } catch (IOException e) {
+                ids.completeExceptionally(e);
+            }
+        });
+        t.join();
+        String[] parts = ids.get().split(" ");
+        assertEquals(parts[1].substring(parts[1].lastIndexOf('/') + 1), parts[0]);
+    }
+}
