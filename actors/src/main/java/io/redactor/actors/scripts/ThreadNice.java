@@ -3,6 +3,7 @@ package io.redactor.actors.scripts;
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -84,7 +85,7 @@ final class ThreadNice {
                 Object noOptions = Array.newInstance(optionType, 0);
 
                 Object[] intArgs = (Object[]) Array.newInstance(layoutType, 3);
-                java.util.Arrays.fill(intArgs, javaInt);
+                Arrays.fill(intArgs, javaInt);
                 MethodHandle gettid = (MethodHandle) downcall.invoke(linker,
                         ((Optional<?>) find.invoke(libc, "gettid")).orElseThrow(),
                         descriptor.invoke(null, javaInt, Array.newInstance(layoutType, 0)), noOptions);
@@ -92,7 +93,7 @@ final class ThreadNice {
                         ((Optional<?>) find.invoke(libc, "setpriority")).orElseThrow(),
                         descriptor.invoke(null, javaInt, intArgs), noOptions);
                 return new Native(gettid, setpriority);
-            } catch (ReflectiveOperationException | RuntimeException | Error e) {
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
                 log.info("script threads keep the server's CPU priority: {}", e.getCause() != null ? e.getCause() : e);
                 return null;
             }
