@@ -3,7 +3,10 @@ package io.redactor.lua;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,7 +16,7 @@ import org.luaj.vm2.Globals;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.lib.jse.JsePlatform;
 
-/** Figures for the design notes: cache memory (always checked), per-run cost and loop speed (on demand). */
+/** Figures for the design notes: cache memory (always checked), per-run cost and loop speeds (on demand). */
 class EngineFiguresTest {
 
     @Test
@@ -44,11 +47,22 @@ class EngineFiguresTest {
     /** mvn test -Dtest=EngineFiguresTest -Dredactor.figures=true (with -Dredactor.test.jvmArgs as usual). */
     @Test
     @EnabledIfSystemProperty(named = "redactor.figures", matches = "true")
-    void printFigures() {
+    void printFigures() throws IOException, InterruptedException {
         LuaEngine engine = new LuaEngine();
         CompiledScript ret0 = engine.compile("return 0".getBytes());
         List<byte[]> keys = List.of("k".getBytes());
         List<byte[]> argv = List.of("1".getBytes());
+        // The matrix loop first, in a JVM whose compiler has seen no other script, and again after the others.
+        CompiledScript matrix = engine.compile(Files.readAllBytes(Path.of("bench/matrix-loop.lua")));
+        Runnable multiply = () -> {
+            for (int round = 0; round < 8; round++) {
+                long t0 = System.nanoTime();
+                Object sum = matrix.run(ScriptContext.NONE, keys, argv);
+                System.out.printf("matrix loop (%s): %.1f ms, %s%n", Thread.currentThread().getName(),
+                        (System.nanoTime() - t0) / 1e6, sum);
+            }
+        };
+        multiply.run();
         for (int round = 0; round < 5; round++) {
             int n = 2_000_000;
             long t0 = System.nanoTime();
@@ -70,5 +84,10 @@ class EngineFiguresTest {
             long t2 = System.nanoTime();
             System.out.printf("loop: engine %.1f ms, stock LuaJ interpreter (no hook) %.1f ms%n", (t1 - t0) / 1e6, (t2 - t1) / 1e6);
         }
+        multiply.run();
+        Thread first = Thread.ofPlatform().name("one of two at once").start(multiply);
+        Thread second = Thread.ofPlatform().name("the other").start(multiply);
+        first.join();
+        second.join();
     }
 }
