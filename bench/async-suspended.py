@@ -49,6 +49,18 @@ HOLD_TAG = "{hold}"
 WARM_KEY = "{warm}:count"
 
 
+def heap_kb(heap_info):
+    """(committed, used) in KiB from jcmd GC.heap_info, as G1, Shenandoah or ZGC print it; "?" when unknown."""
+    units = {"K": 1, "M": 1024, "G": 1024 * 1024}
+    for pattern in (r"committed (?P<c>\d+)(?P<cu>[KMG]), used (?P<u>\d+)(?P<uu>[KMG])",      # G1, Parallel
+                    r"(?P<c>\d+)(?P<cu>[KMG]) committed, (?P<u>\d+)(?P<uu>[KMG]) used",      # Shenandoah
+                    r"used (?P<u>\d+)(?P<uu>[KMG]), capacity (?P<c>\d+)(?P<cu>[KMG])"):      # ZGC
+        m = re.search(pattern, heap_info)
+        if m:
+            return int(m["c"]) * units[m["cu"]], int(m["u"]) * units[m["uu"]]
+    return "?", "?"
+
+
 def info(client, section):
     text = client.call("INFO", section)
     fields = {}
@@ -99,8 +111,7 @@ class Server:
         os_threads = self.status("Threads")
         self.run_jcmd("GC.run")
         self.run_jcmd("GC.run")
-        heap = self.run_jcmd("GC.heap_info")
-        used = re.search(r"committed (\d+)K, used (\d+)K", heap)
+        committed_kb, used_kb = heap_kb(self.run_jcmd("GC.heap_info"))
         # The histogram's full GC, then every live object: the heap the process keeps, which heap_info's "used"
         # overstates while something allocates between the GC and the reading (the holder does, ~100 MB/s).
         histogram = self.run_jcmd("GC.class_histogram")
@@ -118,8 +129,8 @@ class Server:
             ("jvm_internal_threads", len(names) - java),
             ("carrier_parallelism", carriers.group(1) if carriers else "?"),
             ("carriers", carriers.group(2) if carriers else "?"),
-            ("heap_used_kb", used.group(2) if used else "?"),
-            ("heap_committed_kb", used.group(1) if used else "?"),
+            ("heap_used_kb", used_kb),
+            ("heap_committed_kb", committed_kb),
             ("live_kb", int(live.group(2)) // 1024 if live else "?"),
             ("virtual_threads", counts["java.lang.VirtualThread"][0]),
             ("stack_chunks", counts["jdk.internal.vm.StackChunk"][0]),

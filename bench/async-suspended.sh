@@ -100,7 +100,7 @@ for phase in "${phases[@]}"; do
   [ -n "${fig[$phase.os_threads]:-}" ] || die "no figures for the $phase phase in the driver's output"
 done
 
-kib_mib() { awk -v k="$1" 'BEGIN { printf "%.1f MiB", k / 1024 }'; }
+kib_mib() { case "$1" in ""|*[!0-9]*) echo "?" ;; *) awk -v k="$1" 'BEGIN { printf "%.1f MiB", k / 1024 }' ;; esac; }
 row() { # row LABEL FIELD [FORMAT-FUNCTION]
   local field="$2" format="${3:-}" phase out="| $1 |"
   for phase in "${phases[@]}"; do
