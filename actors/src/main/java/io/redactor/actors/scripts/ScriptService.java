@@ -90,10 +90,9 @@ public final class ScriptService {
         this.engine = new LuaEngine(libraries(), RedactorVersion.REDIS_VERSION, RedactorVersion.REDIS_VERSION_NUM);
         this.functions = new FunctionRegistry(engine);
         this.settings = settings;
-        ScriptCpuPriority priority = new ScriptCpuPriority(settings.nice());
-        this.threads = Executors.newCachedThreadPool(
-                priority.lowering(Thread.ofPlatform().name("script-", 0).daemon().factory()));
-        this.async = new AsyncScripts(settings, priority);
+        this.threads = Executors.newCachedThreadPool(new ScriptCpuPriority(settings.nice())
+                .lowering(Thread.ofPlatform().name("script-", 0).daemon().factory()));
+        this.async = new AsyncScripts(settings, new ScriptCpuPriority(settings.asyncNice()));
         this.subscriptions = new ScriptSubscriptions(pubsub);
     }
 

@@ -68,14 +68,17 @@ class ScriptCpuPriorityTest {
 
     @Test
     void theIncrementIsAValidNiceIncrement() {
-        assertThrows(IllegalArgumentException.class, () -> settings(-1));
-        assertThrows(IllegalArgumentException.class, () -> settings(20));
-        assertEquals(19, settings(19).nice());
-        assertEquals(0, settings(0).nice());
+        assertThrows(IllegalArgumentException.class, () -> settings(-1, 0));
+        assertThrows(IllegalArgumentException.class, () -> settings(20, 0));
+        assertThrows(IllegalArgumentException.class, () -> settings(0, -1));
+        assertThrows(IllegalArgumentException.class, () -> settings(0, 20));
+        assertEquals(19, settings(19, 0).nice());
+        assertEquals(19, settings(0, 19).asyncNice());
+        assertEquals(0, settings(0, 0).nice());
     }
 
-    private static ScriptSettings settings(int nice) {
-        return new ScriptSettings(1, 0, Duration.ZERO, 1, nice);
+    private static ScriptSettings settings(int nice, int asyncNice) {
+        return new ScriptSettings(1, 0, Duration.ZERO, 1, nice, asyncNice);
     }
 
     @Test
