@@ -63,14 +63,28 @@ public final class ProcessMetrics {
     /** User and system CPU seconds of this process; total CPU as user time where /proc is missing. */
     public static double[] cpuSeconds() {
         try {
-            String stat = Files.readString(STAT);
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            String[] fields = statFields();
             return new double[] {Long.parseLong(fields[11]) / CLOCK_TICKS, Long.parseLong(fields[12]) / CLOCK_TICKS};
         } catch (IOException | RuntimeException e) {
             var os = ManagementFactory.getOperatingSystemMXBean();
             long nanos = os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
             return new double[] {nanos / 1e9, 0};
         }
+    }
+
+    /** This process's nice value; 0 where /proc is missing. */
+    public static int niceValue() {
+        try {
+            return Integer.parseInt(statFields()[16]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /** The fields of /proc/self/stat after the command name (which may hold spaces): the state is [0]. */
+    private static String[] statFields() throws IOException {
+        String stat = Files.readString(STAT);
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     }
 
     public static long processId() {

@@ -1,11 +1,10 @@
 package io.redactor.actors.scripts;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
+
+import io.redactor.actors.node.ProcessMetrics;
 
 /**
  * Runs scripts at a lower CPU priority than the rest of the server (a Linux nice value {@code increment} above the
@@ -24,7 +23,7 @@ final class ScriptCpuPriority {
 
     /** {@code increment}: 0 (scripts keep the server's priority) to 19. */
     ScriptCpuPriority(int increment) {
-        this.nice = increment == 0 || !ThreadNice.available() ? 0 : Math.min(19, processNice() + increment);
+        this.nice = increment == 0 || !ThreadNice.available() ? 0 : Math.min(19, ProcessMetrics.niceValue() + increment);
     }
 
     /** Threads from {@code factory} that lower their own priority before running their task. */
@@ -50,17 +49,6 @@ final class ScriptCpuPriority {
             }
             loweredCarriers.add(carrier);
             ThreadNice.setForCurrentThread(nice);
-        }
-    }
-
-    /** The nice value of the server's process (field 19 of /proc/self/stat); 0 if unreadable. */
-    private static int processNice() {
-        try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            String[] afterName = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Integer.parseInt(afterName[16]);
-        } catch (IOException | RuntimeException e) {
-            return 0;
         }
     }
 }
