@@ -323,7 +323,7 @@ final class BaseLibrary {
         ScriptRun run = ScriptRun.current();
         try {
             Prototype p = compile(bytes, offset, length, chunkName);
-            return new ScriptClosure(p, run.globals, run.closureBinding());
+            return new ScriptClosure(new PrototypeCode(p), run.globals, run.closureBinding());
         } catch (LuaError e) {
             return LuaValue.varargsOf(LuaValue.NIL, LuaValue.valueOf(e.getMessage()));
         }

@@ -9,14 +9,14 @@ import org.luaj.vm2.Prototype;
 public final class CompiledScript {
     private final LuaEngine engine;
     private final String sha;
-    private final Prototype prototype;
+    private final PrototypeCode code;
     private final Shebang shebang;
     private final boolean straightLine;
 
     CompiledScript(LuaEngine engine, String sha, Prototype prototype, Shebang shebang) {
         this.engine = engine;
         this.sha = sha;
-        this.prototype = prototype;
+        this.code = new PrototypeCode(prototype);
         this.shebang = shebang;
         this.straightLine = StraightLine.is(prototype);
     }
@@ -39,8 +39,9 @@ public final class CompiledScript {
         return sha;
     }
 
-    Prototype prototype() {
-        return prototype;
+    /** The body's code, shared by all runs: compiled to a JVM class once it is hot. */
+    PrototypeCode code() {
+        return code;
     }
 
     /** A run of this script, not started: keep it to {@link ScriptRun#stop()} it from another thread. */

@@ -85,7 +85,7 @@ public final class LuaEngine {
             throw new ScriptCompileError("Error compiling function: " + e.getMessage());
         }
         LibraryGlobals globals = new LibraryGlobals(loadLibrary, functionLibrary);
-        ScriptClosure main = new ScriptClosure(p, globals, ScriptRun.DETACHED);
+        ScriptClosure main = new ScriptClosure(new PrototypeCode(p), globals, ScriptRun.DETACHED);
         ScriptRun run = new ScriptRun(this, main, globals, context, registrar,
                 java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
         try {

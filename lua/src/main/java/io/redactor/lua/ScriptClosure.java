@@ -3,12 +3,10 @@ package io.redactor.lua;
 import org.luaj.vm2.Lua;
 import org.luaj.vm2.LuaClosure;
 import org.luaj.vm2.LuaError;
-import org.luaj.vm2.LuaFunction;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Prototype;
-import org.luaj.vm2.TailcallVarargs;
 import org.luaj.vm2.UpValue;
 import org.luaj.vm2.Varargs;
 
@@ -17,25 +15,28 @@ import org.luaj.vm2.Varargs;
  * scripts behave as Lua 5.1 where they can tell ({@code ..} and {@code #}, arithmetic on strings, error
  * messages with positions and variable names) and can be stopped: every backward jump and call counts down
  * the run's budget, and at zero the run polls its stop flag (a volatile read every {@link ScriptRun#POLL_EVERY}
- * steps instead of LuaJ's per-instruction debug hook). A closure of a function library is bound to
- * {@link ScriptRun#DETACHED} and counts against whichever run calls it.
+ * steps instead of LuaJ's per-instruction debug hook). Once a function is hot, its calls run the JVM class
+ * {@link PrototypeCompiler} made of it instead of this loop (see {@link PrototypeCode}). A closure of a function
+ * library is bound to {@link ScriptRun#DETACHED} and counts against whichever run calls it.
  */
 final class ScriptClosure extends LuaClosure {
     private static final LuaString INDEX = LuaValue.valueOf("__index");
     private static final LuaString NEWINDEX = LuaValue.valueOf("__newindex");
-    private static final LuaString CALL = LuaValue.valueOf("__call");
     private static final int DEPTH_LIMIT = 16000;
 
     final ScriptRun run;
+    final PrototypeCode prototypeCode;
 
-    ScriptClosure(Prototype p, LuaValue env, ScriptRun run) {
-        super(p, env);
+    ScriptClosure(PrototypeCode code, LuaValue env, ScriptRun run) {
+        super(code.p, env);
+        this.prototypeCode = code;
         this.run = run;
     }
 
     /** A nested function: its upvalues are filled by the creating CLOSURE instruction. */
-    private ScriptClosure(Prototype p, ScriptRun run) {
-        super(p, null);
+    ScriptClosure(PrototypeCode code, ScriptRun run) {
+        super(code.p, null);
+        this.prototypeCode = code;
         this.run = run;
     }
 
@@ -51,9 +52,6 @@ final class ScriptClosure extends LuaClosure {
 
     @Override
     protected Varargs execute(LuaValue[] stack, Varargs varargs) {
-        final Prototype p = this.p;
-        final int[] code = p.code;
-        final LuaValue[] k = p.k;
         final ScriptRun run = this.run.detached ? ScriptRun.current() : this.run;
         for (int r = p.numparams; r < stack.length; r++) {
             if (stack[r] == null) {
@@ -61,6 +59,29 @@ final class ScriptClosure extends LuaClosure {
             }
         }
         UpValue[] openups = p.p.length > 0 ? new UpValue[stack.length] : null;
+        if (++run.depth > DEPTH_LIMIT) {
+            run.depth--;
+            throw new ScriptLuaError(LuaValue.valueOf(where(p, 0).concat("stack overflow")), true);
+        }
+        try {
+            CompiledFunction compiled = prototypeCode.compiled();
+            return compiled != null ? compiled.run(this, stack, varargs, openups, run) : interpret(stack, varargs, openups, run);
+        } finally {
+            run.depth--;
+            if (openups != null) {
+                for (int u = openups.length; --u >= 0;) {
+                    if (openups[u] != null) {
+                        openups[u].close();
+                    }
+                }
+            }
+        }
+    }
+
+    private Varargs interpret(LuaValue[] stack, Varargs varargs, UpValue[] openups, ScriptRun run) {
+        final Prototype p = this.p;
+        final int[] code = p.code;
+        final LuaValue[] k = p.k;
         Varargs v = NONE;
         int pc = 0;
         int top = 0;
@@ -68,10 +89,6 @@ final class ScriptClosure extends LuaClosure {
         int a;
         int b;
         int c;
-        if (++run.depth > DEPTH_LIMIT) {
-            run.depth--;
-            throw new ScriptLuaError(LuaValue.valueOf(where(p, 0).concat("stack overflow")), true);
-        }
         try {
             while (true) {
                 i = code[pc++];
@@ -151,15 +168,10 @@ final class ScriptClosure extends LuaClosure {
                         b = (i >>> 14) - 0x1ffff;
                         pc += b;
                         if (a > 0) {
-                            for (--a, c = openups.length; --c >= a;) {
-                                if (openups[c] != null) {
-                                    openups[c].close();
-                                    openups[c] = null;
-                                }
-                            }
+                            FrameOps.closeUpvalues(openups, a - 1);
                         }
-                        if (b < 0 && --run.countdown <= 0) {
-                            run.poll(p, pc);
+                        if (b < 0) {
+                            FrameOps.tick(run, this, pc);
                         }
                         continue;
                     case Lua.OP_EQ:
@@ -191,51 +203,24 @@ final class ScriptClosure extends LuaClosure {
                         }
                         continue;
                     }
-                    case Lua.OP_CALL: {
-                        if (--run.countdown <= 0) {
-                            run.poll(p, pc);
-                        }
-                        LuaValue f = callable(stack[a]);
-                        b = i >>> 23;
-                        c = (i >> 14) & 0x1ff;
-                        if (f != stack[a]) {
-                            // __call: the object becomes the first argument
-                            v = b > 0 ? varargsOf(stack, a, b) : varargsOf(stack, a, top - v.narg() - a, v);
-                        } else {
-                            v = b > 0 ? varargsOf(stack, a + 1, b - 1) : varargsOf(stack, a + 1, top - v.narg() - (a + 1), v);
-                        }
-                        v = f.invoke(v);
-                        if (c > 0) {
-                            for (int j = 1; j < c; j++) {
-                                stack[a + j - 1] = v.arg(j);
-                            }
+                    case Lua.OP_CALL:
+                        FrameOps.tick(run, this, pc);
+                        v = FrameOps.call(stack, a, i >>> 23, top, v);
+                        if ((c = (i >> 14) & 0x1ff) > 0) {
+                            FrameOps.results(stack, a, c, v);
                             v = NONE;
                         } else {
                             top = a + v.narg();
                         }
                         continue;
-                    }
-                    case Lua.OP_TAILCALL: {
-                        if (--run.countdown <= 0) {
-                            run.poll(p, pc);
-                        }
-                        LuaValue f = callable(stack[a]);
-                        b = i >>> 23;
-                        if (f != stack[a]) {
-                            v = b > 0 ? varargsOf(stack, a, b) : varargsOf(stack, a, top - v.narg() - a, v);
-                        } else {
-                            v = b > 0 ? varargsOf(stack, a + 1, b - 1) : varargsOf(stack, a + 1, top - v.narg() - (a + 1), v);
-                        }
-                        if (f instanceof ScriptClosure) {
-                            return new TailcallVarargs(f, v);
-                        }
-                        return f.invoke(v);
-                    }
+                    case Lua.OP_TAILCALL:
+                        FrameOps.tick(run, this, pc);
+                        return FrameOps.tailcall(stack, a, i >>> 23, top, v);
                     case Lua.OP_RETURN:
                         b = i >>> 23;
                         switch (b) {
                             case 0:
-                                return varargsOf(stack, a, top - v.narg() - a, v);
+                                return FrameOps.returnAll(stack, a, top, v);
                             case 1:
                                 return NONE;
                             case 2:
@@ -243,104 +228,43 @@ final class ScriptClosure extends LuaClosure {
                             default:
                                 return varargsOf(stack, a, b - 1);
                         }
-                    case Lua.OP_FORLOOP: {
-                        LuaValue limit = stack[a + 1];
-                        LuaValue step = stack[a + 2];
-                        double st = step.todouble();
-                        double idx = stack[a].todouble() + st;
-                        double lim = limit.todouble();
-                        if (st > 0 ? idx <= lim : idx >= lim) {
-                            LuaValue x = LuaValue.valueOf(idx);
-                            stack[a] = x;
-                            stack[a + 3] = x;
+                    case Lua.OP_FORLOOP:
+                        if (FrameOps.forLoop(stack, a)) {
                             pc += (i >>> 14) - 0x1ffff;
-                            if (--run.countdown <= 0) {
-                                run.poll(p, pc);
-                            }
+                            FrameOps.tick(run, this, pc);
                         }
                         continue;
-                    }
-                    case Lua.OP_FORPREP: {
-                        LuaValue init = Lua51Arith.forNumber(stack[a], "'for' initial value must be a number");
-                        LuaValue limit = Lua51Arith.forNumber(stack[a + 1], "'for' limit must be a number");
-                        LuaValue step = Lua51Arith.forNumber(stack[a + 2], "'for' step must be a number");
-                        stack[a] = LuaValue.valueOf(init.todouble() - step.todouble());
-                        stack[a + 1] = limit;
-                        stack[a + 2] = step;
+                    case Lua.OP_FORPREP:
+                        FrameOps.forPrep(stack, a);
                         pc += (i >>> 14) - 0x1ffff;
                         continue;
-                    }
-                    case Lua.OP_TFORCALL: {
-                        LuaValue f = callable(stack[a]);
-                        v = f == stack[a] ? f.invoke(varargsOf(stack[a + 1], stack[a + 2]))
-                                : f.invoke(varargsOf(stack[a], stack[a + 1], stack[a + 2]));
-                        c = (i >> 14) & 0x1ff;
-                        while (--c >= 0) {
-                            stack[a + 3 + c] = v.arg(c + 1);
-                        }
+                    case Lua.OP_TFORCALL:
+                        FrameOps.forCall(stack, a, (i >> 14) & 0x1ff);
                         v = NONE;
                         continue;
-                    }
                     case Lua.OP_TFORLOOP:
                         if (!stack[a + 1].isnil()) {
                             stack[a] = stack[a + 1];
                             pc += (i >>> 14) - 0x1ffff;
-                            if (--run.countdown <= 0) {
-                                run.poll(p, pc);
-                            }
+                            FrameOps.tick(run, this, pc);
                         }
                         continue;
-                    case Lua.OP_SETLIST: {
+                    case Lua.OP_SETLIST:
                         if ((c = (i >> 14) & 0x1ff) == 0) {
                             c = code[pc++] >>> 6;
                         }
-                        int offset = (c - 1) * Lua.LFIELDS_PER_FLUSH;
-                        LuaValue o = stack[a];
-                        if ((b = i >>> 23) == 0) {
-                            b = top - a - 1;
-                            int m = b - v.narg();
-                            int j = 1;
-                            for (; j <= m; j++) {
-                                o.rawset(offset + j, stack[a + j]);
-                            }
-                            for (; j <= b; j++) {
-                                o.rawset(offset + j, v.arg(j - m));
-                            }
-                        } else {
-                            o.presize(offset + b);
-                            for (int j = 1; j <= b; j++) {
-                                o.rawset(offset + j, stack[a + j]);
-                            }
-                        }
+                        FrameOps.setList(stack, a, i >>> 23, c, top, v);
                         v = NONE;
                         continue;
-                    }
-                    case Lua.OP_CLOSURE: {
-                        Prototype newp = p.p[i >>> 14];
-                        ScriptClosure ncl = new ScriptClosure(newp, this.run);
-                        org.luaj.vm2.Upvaldesc[] uv = newp.upvalues;
-                        UpValue[] target = new UpValue[uv.length];
-                        for (int j = 0; j < uv.length; ++j) {
-                            if (uv[j].instack) {
-                                b = uv[j].idx;
-                                target[j] = openups[b] != null ? openups[b] : (openups[b] = new UpValue(stack, b));
-                            } else {
-                                target[j] = upValues[uv[j].idx];
-                            }
-                        }
-                        ncl.upValues = target;
-                        stack[a] = ncl;
+                    case Lua.OP_CLOSURE:
+                        stack[a] = FrameOps.closure(this, i >>> 14, stack, openups);
                         continue;
-                    }
                     case Lua.OP_VARARG:
-                        b = i >>> 23;
-                        if (b == 0) {
+                        if ((b = i >>> 23) == 0) {
                             top = a + varargs.narg();
                             v = varargs;
                         } else {
-                            for (int j = 1; j < b; ++j) {
-                                stack[a + j - 1] = varargs.arg(j);
-                            }
+                            FrameOps.varargs(stack, a, b, varargs);
                         }
                         continue;
                     case Lua.OP_EXTRAARG:
@@ -349,25 +273,15 @@ final class ScriptClosure extends LuaClosure {
                 }
             }
         } catch (LuaError e) {
-            throw run.locate(e, this, pc - 1);
+            throw FrameOps.located(e, this, run, pc - 1);
         } catch (ScriptKilledError e) {
-            // stopped inside a call (an async script's redis.call woken by a kill): the line of that call
-            throw e.line() < 0 ? ScriptKilledError.at(p, pc - 1) : e;
+            throw FrameOps.located(e, this, pc - 1);
         } catch (StackOverflowError e) {
-            throw run.locate(new LuaError("stack overflow"), this, pc - 1);
-        } finally {
-            run.depth--;
-            if (openups != null) {
-                for (int u = openups.length; --u >= 0;) {
-                    if (openups[u] != null) {
-                        openups[u].close();
-                    }
-                }
-            }
+            throw FrameOps.located(e, this, run, pc - 1);
         }
     }
 
-    private static int fb2int(int x) {
+    static int fb2int(int x) {
         int e = (x >> 3) & 31;
         return e == 0 ? x : ((x & 7) + 8) << (e - 1);
     }
@@ -402,18 +316,6 @@ final class ScriptClosure extends LuaClosure {
             throw new OperandError(OperandError.Kind.INDEX, t);
         }
         t.set(key, value);
-    }
-
-    private static LuaValue callable(LuaValue f) {
-        if (f instanceof LuaFunction) {
-            return f;
-        }
-        LuaValue mt = f.getmetatable();
-        LuaValue h = mt == null ? NIL : mt.rawget(CALL);
-        if (h.isnil()) {
-            throw new OperandError(OperandError.Kind.CALL, f);
-        }
-        return h;
     }
 
     /**

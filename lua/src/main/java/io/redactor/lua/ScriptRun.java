@@ -141,7 +141,7 @@ public final class ScriptRun {
         running = true;
         try {
             if (script != null) {
-                return new ScriptClosure(script.prototype(), globals, this).call();
+                return new ScriptClosure(script.code(), globals, this).call();
             }
             return function.invoke(functionArgs).arg1();
         } catch (LuaError e) {
@@ -233,11 +233,13 @@ public final class ScriptRun {
         CURRENT.set(run);
     }
 
-    void poll(org.luaj.vm2.Prototype p, int pc) {
+    /** Called every {@link #POLL_EVERY} backward jumps and calls, from the frame of {@code closure}. */
+    void poll(ScriptClosure closure, int pc) {
         countdown = POLL_EVERY;
         context.polled();
+        closure.prototypeCode.polled();
         if (stopRequested) {
-            throw ScriptKilledError.at(p, pc);
+            throw ScriptKilledError.at(closure.p, pc);
         }
         if (timeoutNanos > 0 && elapsedNanos() > timeoutNanos) {
             // Redis raises it again at every line once the time is up; nothing at load time can catch it anyway
