@@ -11,8 +11,11 @@ import org.luaj.vm2.Varargs;
  */
 interface CompiledFunction {
     /**
-     * Runs the body of {@code closure} as its interpreter loop would; {@link ScriptClosure#execute} has prepared
-     * the registers and closes the open upvalues afterwards.
+     * Runs the body of {@code closure} as its interpreter loop would from instruction {@code entry} (0, or the
+     * target of a backward jump where the interpreter hands a running loop over), with the interpreter's
+     * {@code v} and {@code top} at that point; {@link ScriptClosure#execute} has prepared the registers and closes
+     * the open upvalues afterwards.
      */
-    Varargs run(ScriptClosure closure, LuaValue[] stack, Varargs varargs, UpValue[] openups, ScriptRun run);
+    Varargs run(ScriptClosure closure, LuaValue[] stack, Varargs varargs, UpValue[] openups, ScriptRun run,
+                int entry, Varargs v, int top);
 }

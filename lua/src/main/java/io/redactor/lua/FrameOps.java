@@ -20,11 +20,16 @@ final class FrameOps {
     private FrameOps() {
     }
 
-    /** Counts a backward jump or a call against the run's budget; at zero, polls its stop flag. */
-    static void tick(ScriptRun run, ScriptClosure closure, int pc) {
+    /**
+     * Counts a backward jump or a call against the run's budget; at zero, polls its stop flag. Whether the function
+     * has a compiled body now: the interpreter then continues a loop there (at a backward jump's target).
+     */
+    static boolean tick(ScriptRun run, ScriptClosure closure, int pc) {
         if (--run.countdown <= 0) {
             run.poll(closure, pc);
+            return closure.prototypeCode.compiled() != null;
         }
+        return false;
     }
 
     /** CALL and TAILCALL's callee and arguments: the results of calling register {@code a} (B = {@code b}). */

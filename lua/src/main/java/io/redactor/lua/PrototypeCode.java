@@ -12,8 +12,9 @@ import org.luaj.vm2.Prototype;
  * <p>Heat is measured for free: a run counts down its backward jumps and calls to poll its stop flag every
  * {@link ScriptRun#POLL_EVERY} of them, and each poll warms the function it lands in. A function that loops or
  * calls a lot is compiled after {@link #HOT_POLLS} polls (about 8,000 steps); a script that does not loop is
- * never compiled and costs no class. The switch happens at the next call of the function: a call in progress
- * finishes in the interpreter.
+ * never compiled and costs no class. Calls made after that run the compiled body, and a call in progress moves
+ * to it at its next backward jump: the interpreter hands the loop over, registers and all, so even a script that
+ * runs once spends most of a long loop compiled.
  */
 final class PrototypeCode {
     /** {@code redactor.lua.compile}: {@code hot} (default), {@code always} (every function at once; for tests) or {@code never}. */

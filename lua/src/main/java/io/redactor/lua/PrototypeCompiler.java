@@ -25,12 +25,15 @@ import static org.objectweb.asm.Opcodes.INVOKESTATIC;
 import static org.objectweb.asm.Opcodes.INVOKEVIRTUAL;
 import static org.objectweb.asm.Opcodes.ISTORE;
 import static org.objectweb.asm.Opcodes.NEW;
+import static org.objectweb.asm.Opcodes.POP;
 import static org.objectweb.asm.Opcodes.RETURN;
 import static org.objectweb.asm.Opcodes.SIPUSH;
 import static org.objectweb.asm.Opcodes.V21;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 import org.luaj.vm2.Lua;
 import org.luaj.vm2.Prototype;
@@ -74,12 +77,13 @@ final class PrototypeCompiler {
     private static final int VARARGS_ARG = 3;
     private static final int OPENUPS = 4;
     private static final int RUN_ARG = 5;
-    private static final int K = 6;
-    private static final int UPVALS = 7;
-    private static final int V = 8;
-    private static final int TOP = 9;
-    private static final int PC = 10;
-    private static final int TMP = 11;
+    private static final int ENTRY = 6;
+    private static final int V = 7;
+    private static final int TOP = 8;
+    private static final int K = 9;
+    private static final int UPVALS = 10;
+    private static final int PC = 11;
+    private static final int TMP = 12;
 
     private final Prototype p;
     private final int[] code;
@@ -123,7 +127,7 @@ final class PrototypeCompiler {
         init.visitMaxs(0, 0);
         init.visitEnd();
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "run",
-                "(" + CLOSURE + VALUES + VARARGS + UPVALUES + RUN + ")" + VARARGS, null, null);
+                "(" + CLOSURE + VALUES + VARARGS + UPVALUES + RUN + "I" + VARARGS + "I)" + VARARGS, null, null);
         Label end = new PrototypeCompiler(p, mv).body();
         cw.visitEnd();
         byte[] bytes;
@@ -152,13 +156,10 @@ final class PrototypeCompiler {
         mv.visitVarInsn(ALOAD, CLOSURE_ARG);
         mv.visitFieldInsn(GETFIELD, "org/luaj/vm2/LuaClosure", "upValues", UPVALUES);
         mv.visitVarInsn(ASTORE, UPVALS);
-        constant("NONE", VALUE);
-        mv.visitVarInsn(ASTORE, V);
-        mv.visitInsn(ICONST_0);
-        mv.visitVarInsn(ISTORE, TOP);
         mv.visitInsn(ICONST_0);
         mv.visitVarInsn(ISTORE, PC);
         mv.visitLabel(start);
+        entries();
         for (int j = 0; j < code.length; j++) {
             mv.visitLabel(labels[j]);
             int i = code[j];
@@ -180,6 +181,29 @@ final class PrototypeCompiler {
         mv.visitMaxs(0, 0);
         mv.visitEnd();
         return end;
+    }
+
+    /** Jumps to instruction {@code entry}: 0, or a backward jump's target where the interpreter hands a loop over. */
+    private void entries() {
+        SortedSet<Integer> targets = new TreeSet<>();
+        targets.add(0);
+        for (int j = 0; j < code.length; j++) {
+            int op = Lua.GET_OPCODE(code[j]);
+            int target = j + 1 + Lua.GETARG_sBx(code[j]);
+            if ((op == Lua.OP_JMP || op == Lua.OP_FORLOOP || op == Lua.OP_TFORLOOP) && target <= j) {
+                targets.add(target);
+            }
+        }
+        int[] keys = targets.stream().mapToInt(Integer::intValue).toArray();
+        Label[] destinations = new Label[keys.length];
+        for (int n = 0; n < keys.length; n++) {
+            destinations[n] = labels[keys[n]];
+        }
+        Label other = new Label();
+        mv.visitVarInsn(ILOAD, ENTRY);
+        mv.visitLookupSwitchInsn(other, keys, destinations);
+        mv.visitLabel(other);
+        throwIllegalState("no loop starts at that instruction");
     }
 
     private void handler(Label label, String descriptor, boolean withRun) {
@@ -491,7 +515,8 @@ final class PrototypeCompiler {
         mv.visitVarInsn(ALOAD, RUN_ARG);
         mv.visitVarInsn(ALOAD, CLOSURE_ARG);
         push(pc);
-        mv.visitMethodInsn(INVOKESTATIC, FRAME_OPS, "tick", "(" + RUN + CLOSURE + "I)V", false);
+        mv.visitMethodInsn(INVOKESTATIC, FRAME_OPS, "tick", "(" + RUN + CLOSURE + "I)Z", false);
+        mv.visitInsn(POP); // already compiled
     }
 
     private void callArguments(int a, int b) {

@@ -65,7 +65,8 @@ final class ScriptClosure extends LuaClosure {
         }
         try {
             CompiledFunction compiled = prototypeCode.compiled();
-            return compiled != null ? compiled.run(this, stack, varargs, openups, run) : interpret(stack, varargs, openups, run);
+            return compiled != null ? compiled.run(this, stack, varargs, openups, run, 0, NONE, 0)
+                    : interpret(stack, varargs, openups, run);
         } finally {
             run.depth--;
             if (openups != null) {
@@ -90,6 +91,7 @@ final class ScriptClosure extends LuaClosure {
         int b;
         int c;
         try {
+            loop:
             while (true) {
                 i = code[pc++];
                 a = (i >> 6) & 0xff;
@@ -170,8 +172,8 @@ final class ScriptClosure extends LuaClosure {
                         if (a > 0) {
                             FrameOps.closeUpvalues(openups, a - 1);
                         }
-                        if (b < 0) {
-                            FrameOps.tick(run, this, pc);
+                        if (b < 0 && FrameOps.tick(run, this, pc)) {
+                            break loop; // compiled meanwhile: the loop goes on there
                         }
                         continue;
                     case Lua.OP_EQ:
@@ -231,7 +233,9 @@ final class ScriptClosure extends LuaClosure {
                     case Lua.OP_FORLOOP:
                         if (FrameOps.forLoop(stack, a)) {
                             pc += (i >>> 14) - 0x1ffff;
-                            FrameOps.tick(run, this, pc);
+                            if (FrameOps.tick(run, this, pc)) {
+                                break loop; // compiled meanwhile: the loop goes on there
+                            }
                         }
                         continue;
                     case Lua.OP_FORPREP:
@@ -246,7 +250,9 @@ final class ScriptClosure extends LuaClosure {
                         if (!stack[a + 1].isnil()) {
                             stack[a] = stack[a + 1];
                             pc += (i >>> 14) - 0x1ffff;
-                            FrameOps.tick(run, this, pc);
+                            if (FrameOps.tick(run, this, pc)) {
+                                break loop; // compiled meanwhile: the loop goes on there
+                            }
                         }
                         continue;
                     case Lua.OP_SETLIST:
@@ -279,6 +285,8 @@ final class ScriptClosure extends LuaClosure {
         } catch (StackOverflowError e) {
             throw FrameOps.located(e, this, run, pc - 1);
         }
+        // outside the try: the compiled body locates its own errors
+        return prototypeCode.compiled().run(this, stack, varargs, openups, run, pc, v, top);
     }
 
     static int fb2int(int x) {

@@ -1,7 +1,6 @@
 package io.redactor.lua;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,12 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.luaj.vm2.Lua;
 import org.luaj.vm2.Print;
@@ -23,8 +21,8 @@ import org.luaj.vm2.Prototype;
 
 /**
  * Lua functions compiled to JVM bytecode run as the interpreter runs them: same results, same error texts and
- * lines, over a corpus that uses every instruction; hot functions are compiled, cold and oversized ones are not;
- * compiled loops still stop when asked.
+ * lines, over a corpus that uses every instruction; hot functions are compiled, cold and oversized ones are not.
+ * That compiled loops still stop when asked is {@link ScriptStopTest}'s.
  */
 class PrototypeCompilerTest {
     private static final List<byte[]> KEYS = List.of("k1".getBytes(StandardCharsets.UTF_8));
@@ -140,6 +138,33 @@ class PrototypeCompilerTest {
         assertNull(straight.code().compiled());
     }
 
+    /** Loops long enough to turn hot while they run: the interpreter hands each over to the compiled body mid-loop. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "local s = 0 for i = 1, 100000 do s = s + i end return s | 5000050000",
+        "local fs = {} local i = 0 while i < 30000 do i = i + 1 local j = i fs[#fs + 1] = function() return j end end "
+                + "return fs[1]() + fs[30000]() | 30001",
+        "local t = {} for i = 1, 30000 do t[i] = i end local s = 0 for _, v in ipairs(t) do s = s + v end return s | 450015000",
+        "local s = 0 repeat s = s + 1 until s == 50000 return s | 50000",
+    })
+    void aLoopThatTurnsHotWhileItRunsGoesOnCompiled(String body, String expected) {
+        Assumptions.assumeTrue("hot".equals(System.getProperty(PrototypeCode.MODE_PROPERTY, "hot")));
+        // the loop runs in a function counting its calls: a hand-over that restarted the function would show
+        String counted = "local calls = 0 local function f() calls = calls + 1 " + body + " end local r = f() return r .. ':' .. calls";
+        CompiledScript script = new LuaEngine().compile(counted.getBytes(StandardCharsets.UTF_8));
+        assertEquals(expected + ":1", BaseLibrary.tostring(script.run(ScriptContext.NONE, KEYS, ARGV)).tojstring());
+        assertNotNull(script.code().children[0].compiled());
+    }
+
+    @Test
+    void anErrorAfterTheHandOverHasTheInterpretersPosition() {
+        String body = "local s = 0\nfor i = 1, 100000 do\n  s = s + i\n  if i == 90000 then local t = nil; s = t.x end\nend\nreturn s";
+        String hot = outcome(body, false);
+        assertTrue(hot.startsWith("error: ERR user_script:4: attempt to index local 't' (a nil value)"), hot);
+        assertTrue(hot.endsWith("@@user_script:4"), hot);
+        assertEquals(outcome(body, true), hot);
+    }
+
     @Test
     void aFunctionTooLongForTheJitStaysInterpreted() {
         StringBuilder body = new StringBuilder("local x = 0\n");
@@ -152,30 +177,6 @@ class PrototypeCompilerTest {
         script.code().compileAll();
         assertNull(script.code().compiled());
         assertEquals(1999000L, script.run(ScriptContext.NONE, KEYS, ARGV).tolong());
-    }
-
-    @Test
-    void aCompiledLoopStopsWhenAsked() throws Exception {
-        CompiledScript script = new LuaEngine().compile("local i = 0\nwhile true do\n  i = i + 1\nend".getBytes());
-        script.code().compileAll();
-        assertNotNull(script.code().compiled());
-        ScriptRun run = script.newRun(ScriptContext.NONE, KEYS, ARGV);
-        CompletableFuture<Throwable> outcome = CompletableFuture.supplyAsync(() -> {
-            try {
-                run.execute();
-                return null;
-            } catch (Throwable t) {
-                return t;
-            }
-        });
-        while (!run.isRunning()) {
-            Thread.onSpinWait();
-        }
-        Thread.sleep(20);
-        run.stop();
-        Throwable t = outcome.get(5, TimeUnit.SECONDS);
-        ScriptKilledError killed = assertInstanceOf(ScriptKilledError.class, t);
-        assertTrue(killed.line() >= 2 && killed.line() <= 4, "line " + killed.line());
     }
 
     /** The script's result, or its error's text and line, run in a fresh engine interpreted or compiled. */
