@@ -60,7 +60,7 @@ final class FrameOps {
         }
     }
 
-    static LuaValue callable(LuaValue f) {
+    private static LuaValue callable(LuaValue f) {
         if (f instanceof LuaFunction) {
             return f;
         }

@@ -46,7 +46,7 @@ final class PrototypeCode {
 
     /** A run polled its stop flag in this function. Races between threads only blur the count. */
     void polled() {
-        if (MODE == Mode.HOT && compiled == null && ++heat == HOT_POLLS) {
+        if (MODE == Mode.HOT && compiled == null && ++heat >= HOT_POLLS) {
             compile();
         }
     }
