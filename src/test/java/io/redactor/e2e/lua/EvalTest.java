@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** EVAL and friends through Jedis and raw RESP: the script cache, MULTI, SELECT, RESP3, blocked clients. */
@@ -85,6 +86,28 @@ class EvalTest extends CommandTestBase {
                     "redis.setresp(3) return redis.call('hgetall', KEYS[1])", "1", key("h")));
             assertEquals("$3\r\n1.5\r\n", raw.call("EVAL",
                     "redis.setresp(3) return redis.call('zscore', KEYS[1], 'm')", "1", key("z")));
+        }
+    }
+
+    /**
+     * A script or function is off the running list before its reply leaves: the caller's next FUNCTION STATS shows
+     * no running script, its next SCRIPT KILL finds none and SCRIPT ASYNC LIST is empty, however late the script's
+     * thread (at a lower CPU priority) gets to clean up.
+     */
+    @Test
+    void aScriptIsNoLongerRunningOnceItsReplyArrives() {
+        try (RawClient raw = TestRedactor.shared().raw()) {
+            raw.call("FUNCTION", "LOAD", "REPLACE", "#!lua name=looping\n"
+                    + "redis.register_function('looping', function() local s = 0 for i = 1, 10 do s = s + i end return s end)");
+            for (int i = 0; i < 300; i++) {
+                assertEquals(":55\r\n", raw.call("FCALL", "looping", "0"));
+                assertTrue(raw.call("FUNCTION", "STATS").startsWith("*4\r\n$14\r\nrunning_script\r\n$-1\r\n"));
+                assertEquals(":55\r\n", raw.call("EVAL", "local s = 0 for i = 1, 10 do s = s + i end return s", "0"));
+                assertEquals("-NOTBUSY No scripts in execution right now.\r\n", raw.call("SCRIPT", "KILL"));
+                assertEquals(":55\r\n", raw.call("EVALASYNC", "local s = 0 for i = 1, 10 do s = s + i end return s", "0"));
+                assertEquals("*0\r\n", raw.call("SCRIPT", "ASYNC", "LIST"));
+            }
+            raw.call("FUNCTION", "DELETE", "looping");
         }
     }
 

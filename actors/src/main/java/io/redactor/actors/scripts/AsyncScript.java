@@ -60,12 +60,16 @@ final class AsyncScript implements ScriptContext {
     /** Calls made; written by the script's thread only. */
     private volatile long calls;
     private final CpuShare cpu = new CpuShare();
+    /** Takes the script off SCRIPT ASYNC LIST: before its reply, so its caller never sees it listed after that. */
+    private final Runnable unlisted;
     /** Running on the caller's thread (see {@link #runInline()}). */
     private boolean inline;
     private int db;
 
-    AsyncScript(long id, ScriptRequest request, NodeServices node, AsyncScriptStats stats, long timeLimitMillis) {
+    AsyncScript(long id, ScriptRequest request, NodeServices node, AsyncScriptStats stats, long timeLimitMillis,
+                Runnable unlisted) {
         this.id = id;
+        this.unlisted = unlisted;
         this.request = request;
         this.node = node;
         this.table = node.router().table();
@@ -158,6 +162,7 @@ final class AsyncScript implements ScriptContext {
     private void finish(Reply result) {
         Stop stopped = stop;
         (stopped == null ? stats.completed : stopped == Stop.TIMED_OUT ? stats.timedOut : stats.killed).increment();
+        unlisted.run();
         if (stopped != Stop.ABANDONED) {
             reply.complete(result);
         }

@@ -61,8 +61,9 @@ public final class AsyncScripts {
      * that makes no call is answered at once, on the caller's thread.
      */
     CompletableFuture<Reply> submit(ScriptRequest request, NodeServices node, Lock exclusive, Admission mode) {
-        AsyncScript script = new AsyncScript(ids.incrementAndGet(), request, node, stats,
-                settings.asyncTimeLimit().toMillis());
+        long id = ids.incrementAndGet();
+        AsyncScript script = new AsyncScript(id, request, node, stats, settings.asyncTimeLimit().toMillis(),
+                () -> scripts.remove(id));
         if (request.straightLine() && exclusive == null && script.runInline()) {
             return script.reply();
         }
@@ -110,7 +111,7 @@ public final class AsyncScripts {
         }).start();
     }
 
-    /** A script ended: its place goes to the next one waiting. */
+    /** A script ended: its place goes to the next one waiting. (It left the list before its reply, unless it failed.) */
     private void finished(AsyncScript script) {
         scripts.remove(script.id());
         Start next;

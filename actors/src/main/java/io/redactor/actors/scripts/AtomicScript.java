@@ -82,6 +82,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     /** Run inline on the partition thread that grants the declared partitions. */
     private boolean inlineOnGrant;
     private Executor threads;
+    /** Takes the script off the service's running list: before its reply, so no client sees it run after that. */
     private Runnable finished;
     /** The partitions reserved before the script starts, as {@link #start} computed them. */
     private int[] declared;
@@ -132,6 +133,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     void start(Executor threads, Lock exclusive, Runnable finished) {
         int[] wanted = declaredPartitions();
         this.declared = wanted;
+        this.finished = finished;
         if (exclusive != null) {
             // The lock comes before any partition, on the script's own thread: reserve from there.
             threads.execute(() -> {
@@ -155,14 +157,13 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             }
         };
         if (wanted.length == 0) {
-            if (!request.straightLine() || !runInline(finished)) {
+            if (!request.straightLine() || !runInline()) {
                 threads.execute(body);
             }
             return;
         }
         if (request.straightLine() && service.ranClean(request.name())) {
             this.threads = threads;
-            this.finished = finished;
             this.inlineOnGrant = true;
         }
         sendReserve(wanted, false);
@@ -176,7 +177,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
      * partitions), sparing two thread switches. Returns false, having done nothing visible, when the script needs
      * what cannot be had here (a partition it does not hold, or it loops after all): it must run on its own thread.
      */
-    private boolean runInline(Runnable finished) {
+    private boolean runInline() {
         inline = true;
         try {
             Reply result;
@@ -186,7 +187,6 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
                 result = internalError(e);
             }
             finish(result);
-            finished.run();
             return true;
         } catch (MoveOff moveOff) {
             inline = false;
@@ -230,6 +230,9 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     /** Releases what is held and answers, unless the node abandoned the script. */
     private void finish(Reply result) {
         releaseAll();
+        if (finished != null) {
+            finished.run();
+        }
         if (!abandoned) {
             reply.complete(result);
         }
@@ -470,7 +473,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         held.add(grant);
         held.setClock(now);
         holds = HoldSnapshot.of(held);
-        if (!runInline(finished)) {
+        if (!runInline()) {
             threads.execute(() -> {
                 try {
                     runHere(declared, Holding.HELD);
