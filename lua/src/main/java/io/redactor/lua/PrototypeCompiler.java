@@ -398,8 +398,7 @@ final class PrototypeCompiler {
                         mv.visitVarInsn(ALOAD, V);
                         mv.visitMethodInsn(INVOKESTATIC, FRAME_OPS, "results", "(" + VALUES + "II" + VARARGS + ")V", false);
                     }
-                    constant("NONE", VALUE);
-                    mv.visitVarInsn(ASTORE, V);
+                    noMoreResults();
                 } else {
                     setTopAfter(a);
                 }
@@ -451,8 +450,7 @@ final class PrototypeCompiler {
                 push(a);
                 push(c);
                 mv.visitMethodInsn(INVOKESTATIC, FRAME_OPS, "forCall", "(" + VALUES + "II)V", false);
-                constant("NONE", VALUE);
-                mv.visitVarInsn(ASTORE, V);
+                noMoreResults();
             }
             case Lua.OP_TFORLOOP -> {
                 Label done = new Label();
@@ -474,8 +472,7 @@ final class PrototypeCompiler {
                 mv.visitVarInsn(ILOAD, TOP);
                 mv.visitVarInsn(ALOAD, V);
                 mv.visitMethodInsn(INVOKESTATIC, FRAME_OPS, "setList", "(" + VALUES + "IIII" + VARARGS + ")V", false);
-                constant("NONE", VALUE);
-                mv.visitVarInsn(ASTORE, V);
+                noMoreResults();
             }
             case Lua.OP_CLOSURE -> {
                 register(a);
@@ -525,6 +522,12 @@ final class PrototypeCompiler {
         push(b);
         mv.visitVarInsn(ILOAD, TOP);
         mv.visitVarInsn(ALOAD, V);
+    }
+
+    /** v = NONE: no call results wait beyond the registers. */
+    private void noMoreResults() {
+        constant("NONE", VALUE);
+        mv.visitVarInsn(ASTORE, V);
     }
 
     /** top = a + v.narg() */

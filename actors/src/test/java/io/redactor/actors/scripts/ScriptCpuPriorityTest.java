@@ -1,6 +1,7 @@
 package io.redactor.actors.scripts;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,17 +20,21 @@ class ScriptCpuPriorityTest {
 
     /** The nice value of the calling OS thread (for a virtual thread, its carrier's), from /proc. */
     private static int currentNice() {
-        try {
-            String stat = Files.readString(Path.of("/proc/thread-self/stat"));
-            return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
-        } catch (IOException e) {
-            throw new RuntimeException(e);
-        }
+        return niceIn(Path.of("/proc/thread-self/stat"));
     }
 
-    private static int processNice() throws IOException {
-        String stat = Files.readString(Path.of("/proc/self/stat"));
-        return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+    private static int processNice() {
+        return niceIn(Path.of("/proc/self/stat"));
+    }
+
+    /** Field 19 of a /proc stat file, counted after the command name (which may hold spaces). */
+    private static int niceIn(Path stat) {
+        try {
+            String text = Files.readString(stat);
+            return Integer.parseInt(text.substring(text.lastIndexOf(')') + 2).split(" ")[16]);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static int niceOfNewThread(ThreadFactory factory) throws Exception {
