@@ -53,9 +53,12 @@ final class FrameOps {
         return b > 0 ? LuaValue.varargsOf(stack, a + 1, b - 1) : LuaValue.varargsOf(stack, a + 1, top - v.narg() - (a + 1), v);
     }
 
-    /** A call's results into registers {@code a ..} when C = {@code c} > 0 asks for c - 1 of them. */
-    static void results(LuaValue[] stack, int a, int c, Varargs v) {
-        for (int j = 1; j < c; j++) {
+    /**
+     * The first {@code n - 1} values of {@code v} into registers {@code a ..}: a call's results (C = n) or VARARG's
+     * extra arguments (B = n).
+     */
+    static void spread(LuaValue[] stack, int a, int n, Varargs v) {
+        for (int j = 1; j < n; j++) {
             stack[a + j - 1] = v.arg(j);
         }
     }
@@ -148,13 +151,6 @@ final class FrameOps {
         }
         ncl.upValues = target;
         return ncl;
-    }
-
-    /** VARARG with B = {@code b} > 0: b - 1 of the function's extra arguments into registers {@code a ..}. */
-    static void varargs(LuaValue[] stack, int a, int b, Varargs varargs) {
-        for (int j = 1; j < b; ++j) {
-            stack[a + j - 1] = varargs.arg(j);
-        }
     }
 
     /** JMP with A > 0: closes the upvalues of registers {@code from} and above. */

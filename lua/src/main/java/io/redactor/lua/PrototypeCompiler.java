@@ -392,11 +392,7 @@ final class PrototypeCompiler {
                 mv.visitVarInsn(ASTORE, V);
                 if (c > 0) {
                     if (c > 1) {
-                        mv.visitVarInsn(ALOAD, STACK);
-                        push(a);
-                        push(c);
-                        mv.visitVarInsn(ALOAD, V);
-                        mv.visitMethodInsn(INVOKESTATIC, FRAME_OPS, "results", "(" + VALUES + "II" + VARARGS + ")V", false);
+                        spread(a, c, V);
                     }
                     noMoreResults();
                 } else {
@@ -489,11 +485,7 @@ final class PrototypeCompiler {
                     mv.visitVarInsn(ASTORE, V);
                     setTopAfter(a);
                 } else {
-                    mv.visitVarInsn(ALOAD, STACK);
-                    push(a);
-                    push(b);
-                    mv.visitVarInsn(ALOAD, VARARGS_ARG);
-                    mv.visitMethodInsn(INVOKESTATIC, FRAME_OPS, "varargs", "(" + VALUES + "II" + VARARGS + ")V", false);
+                    spread(a, b, VARARGS_ARG);
                 }
             }
             default -> throwIllegalState("bad opcode " + op);
@@ -522,6 +514,15 @@ final class PrototypeCompiler {
         push(b);
         mv.visitVarInsn(ILOAD, TOP);
         mv.visitVarInsn(ALOAD, V);
+    }
+
+    /** FrameOps.spread of the Varargs in local {@code values} into registers {@code a ..}. */
+    private void spread(int a, int n, int values) {
+        mv.visitVarInsn(ALOAD, STACK);
+        push(a);
+        push(n);
+        mv.visitVarInsn(ALOAD, values);
+        mv.visitMethodInsn(INVOKESTATIC, FRAME_OPS, "spread", "(" + VALUES + "II" + VARARGS + ")V", false);
     }
 
     /** v = NONE: no call results wait beyond the registers. */

@@ -70,11 +70,7 @@ final class ScriptClosure extends LuaClosure {
         } finally {
             run.depth--;
             if (openups != null) {
-                for (int u = openups.length; --u >= 0;) {
-                    if (openups[u] != null) {
-                        openups[u].close();
-                    }
-                }
+                FrameOps.closeUpvalues(openups, 0);
             }
         }
     }
@@ -209,7 +205,7 @@ final class ScriptClosure extends LuaClosure {
                         FrameOps.tick(run, this, pc);
                         v = FrameOps.call(stack, a, i >>> 23, top, v);
                         if ((c = (i >> 14) & 0x1ff) > 0) {
-                            FrameOps.results(stack, a, c, v);
+                            FrameOps.spread(stack, a, c, v);
                             v = NONE;
                         } else {
                             top = a + v.narg();
@@ -270,7 +266,7 @@ final class ScriptClosure extends LuaClosure {
                             top = a + varargs.narg();
                             v = varargs;
                         } else {
-                            FrameOps.varargs(stack, a, b, varargs);
+                            FrameOps.spread(stack, a, b, varargs);
                         }
                         continue;
                     case Lua.OP_EXTRAARG:
