@@ -22,8 +22,9 @@ Usage:
 Options (the same for load and run): --host, --size N (matrix side, default 100), --script-clients N
 (default 10), --get-clients N (default 5), --get-interval-ms MS (pause between a GET's reply and the
 client's next GET, default 1; 0 sends the next at once), --partitions N (Redactor's count, default 64),
---seed N (of the random matrices, default 42). Option of run only: --command EVALSHA|EVALSHAASYNC (what the
-script clients send, default EVALSHA; the same script and SHA1 either way, loaded by load).
+--seed N (of the random matrices, default 42). Options of run only: --command EVALSHA|EVALSHAASYNC (what the
+script clients send, default EVALSHA; the same script and SHA1 either way, loaded by load); --slow-ms MS (print
+each GET slower than MS to stderr with its send time, and count them).
 A run with --get-clients 0 has script clients only (the GET figures are then 0).
 Standard library only: raw RESP over sockets.
 """
@@ -313,6 +314,8 @@ def run(opts, layout):
                 c.next_at = now
             else:
                 get_latencies.append(latency)
+                if opts.slow_ms and latency * 1000 > opts.slow_ms:
+                    sys.stderr.write("slow_get sent_at=%.6f ms=%.3f\n" % (now - latency, 1000 * latency))
                 c.next_at = now + interval
         if now < deadline:
             for c in conns:
@@ -374,6 +377,7 @@ def report(opts, layout, elapsed, scripts, drained, script_latencies, get_latenc
         ("get_p50_ms", "%.3f" % (1000 * percentile(g, 0.50))),
         ("get_p99_ms", "%.3f" % (1000 * percentile(g, 0.99))),
         ("get_max_ms", "%.3f" % (1000 * g[-1] if g else 0)),
+    ] + ([("gets_over_slow_ms", sum(1 for x in g if 1000 * x > opts.slow_ms))] if opts.slow_ms else []) + [
         ("wrong_replies", wrong_count),
         ("tags", ",".join("%s:%d" % (t, partition_of_tag(t, opts.partitions))
                           for t in layout.script_tags + layout.get_tags)),
@@ -399,7 +403,13 @@ def main():
                         help="what the script clients send (run only)")
     parser.add_argument("--drain-seconds", type=float, default=120,
                         help="how long to wait for the replies still out when the run ends")
+    parser.add_argument("--slow-ms", type=float, default=0,
+                        help="print each GET slower than this to stderr, with when it was sent (CLOCK_MONOTONIC "
+                             "seconds, as the JVM's System.nanoTime and -Xlog's 'tn' decorator count), and count "
+                             "them in gets_over_slow_ms (run only; 0: off)")
     opts = parser.parse_args()
+    if opts.slow_ms < 0:
+        parser.error("--slow-ms must be 0 (off) or more")
     layout = Layout(opts)
     if opts.action == "load":
         load(opts, layout)
