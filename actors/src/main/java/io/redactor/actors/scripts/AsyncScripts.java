@@ -33,48 +33,55 @@ public final class AsyncScripts {
             "BUSY Too many async scripts running and queued, try again later (redactor.scripts.async)");
     static final ErrorReply NO_SUCH_SCRIPT = new ErrorReply("ERR No such async script");
 
-    /** Whether a caller is refused when the queue is full (clients), or queued anyway (script subscriptions, whose
-     * own backlog is bounded). */
-    enum Admission { REFUSE_WHEN_FULL, ALWAYS_QUEUE }
+    /**
+     * Who runs a script. A client is refused when the queue is full, and its script runs on {@code clientThreads}; a
+     * script subscription is queued anyway (its own backlog is bounded) and runs on {@code subscriptionThreads}.
+     */
+    enum Caller { CLIENT, SUBSCRIPTION }
 
     private final ScriptSettings settings;
-    private final ScriptCpuPriority priority;
+    /** Virtual threads for clients' scripts, and for script subscriptions'. */
+    private final ThreadFactory clientThreads;
+    private final ThreadFactory subscriptionThreads;
     private final AsyncScriptStats stats = new AsyncScriptStats();
     private final AtomicLong ids = new AtomicLong();
     private final Map<Long, AsyncScript> scripts = new ConcurrentHashMap<>();
-    private final ThreadFactory threads = Thread.ofVirtual().name("async-script-", 1).factory();
     private final ReentrantLock admission = new ReentrantLock();
     private final ArrayDeque<Start> queue = new ArrayDeque<>();
     private int running;
 
-    /** A script admitted to run, with the lock of its function's library (null for scripts). */
-    private record Start(AsyncScript script, Lock exclusive) {
+    /**
+     * A script admitted to run, with the lock of its function's library (null for scripts) and the threads it runs
+     * on.
+     */
+    private record Start(AsyncScript script, Lock exclusive, ThreadFactory threads) {
     }
 
-    AsyncScripts(ScriptSettings settings, ScriptCpuPriority priority) {
+    AsyncScripts(ScriptSettings settings, ThreadFactory clientThreads, ThreadFactory subscriptionThreads) {
         this.settings = settings;
-        this.priority = priority;
+        this.clientThreads = clientThreads;
+        this.subscriptionThreads = subscriptionThreads;
     }
 
     /**
      * Admits {@code request} to run asynchronously; completes with its reply (or the refusal). A straight-line script
      * that makes no call is answered at once, on the caller's thread.
      */
-    CompletableFuture<Reply> submit(ScriptRequest request, NodeServices node, Lock exclusive, Admission mode) {
+    CompletableFuture<Reply> submit(ScriptRequest request, NodeServices node, Lock exclusive, Caller caller) {
         long id = ids.incrementAndGet();
         AsyncScript script = new AsyncScript(id, request, node, stats, settings.asyncTimeLimit().toMillis(),
                 () -> scripts.remove(id));
         if (request.straightLine() && exclusive == null && script.runInline()) {
             return script.reply();
         }
-        Start start = new Start(script, exclusive);
+        Start start = new Start(script, exclusive, caller == Caller.SUBSCRIPTION ? subscriptionThreads : clientThreads);
         boolean now;
         admission.lock();
         try {
             if (running < settings.maxRunningAsync()) {
                 running++;
                 now = true;
-            } else if (queue.size() < settings.maxQueuedAsync() || mode == Admission.ALWAYS_QUEUE) {
+            } else if (queue.size() < settings.maxQueuedAsync() || caller == Caller.SUBSCRIPTION) {
                 queue.add(start);
                 now = false;
             } else {
@@ -92,8 +99,7 @@ public final class AsyncScripts {
     }
 
     private void launch(Start start) {
-        threads.newThread(() -> {
-            priority.lowerCarrier();
+        start.threads().newThread(() -> {
             try {
                 if (start.exclusive() != null) {
                     start.exclusive().lock();

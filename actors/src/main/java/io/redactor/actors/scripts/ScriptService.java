@@ -92,7 +92,8 @@ public final class ScriptService {
         this.settings = settings;
         this.threads = Executors.newCachedThreadPool(new ScriptCpuPriority(settings.nice())
                 .lowering(Thread.ofPlatform().name("script-", 0).daemon().factory()));
-        this.async = new AsyncScripts(settings, new ScriptCpuPriority(settings.asyncNice()));
+        this.async = new AsyncScripts(settings, AsyncScriptCarriers.lowered(settings.asyncNice()),
+                AsyncScriptCarriers.shared());
         this.subscriptions = new ScriptSubscriptions(pubsub);
     }
 
@@ -182,7 +183,7 @@ public final class ScriptService {
      * a BUSY error when too many async scripts run and wait already.
      */
     public CompletionStage<Reply> runAsync(ScriptRequest request, NodeServices node) {
-        return async.submit(request, node, exclusiveLock(request), AsyncScripts.Admission.REFUSE_WHEN_FULL);
+        return async.submit(request, node, exclusiveLock(request), AsyncScripts.Caller.CLIENT);
     }
 
     private Lock exclusiveLock(ScriptRequest request) {

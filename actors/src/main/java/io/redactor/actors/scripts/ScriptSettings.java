@@ -7,7 +7,8 @@ import java.time.Duration;
 /**
  * The {@code redactor.scripts} section: how many async scripts may run and wait to run, how long one may run
  * ({@link Duration#ZERO}: no limit), how many messages a script subscription may have waiting, and how much nicer
- * (a Linux nice increment, 0 to 19) than the rest of the server the threads running atomic and async scripts are.
+ * (a Linux nice increment, 0 to 19) than the rest of the server atomic scripts' threads and the carrier threads of
+ * clients' async scripts are.
  */
 public record ScriptSettings(int maxRunningAsync, int maxQueuedAsync, Duration asyncTimeLimit,
                              int subscriptionBacklog, int nice, int asyncNice) {

@@ -145,7 +145,7 @@ final class ScriptSubscription implements ChannelScript {
     private void start(byte[][] message) {
         ScriptRequest request = new ScriptRequest(client, client.db(), ScriptRequest.Kind.SCRIPT, script.sha(), null,
                 List.of(), List.of(message[0], message[1]), readOnly, script.straightLine(), script::newRun);
-        async.submit(request, node, null, AsyncScripts.Admission.ALWAYS_QUEUE).whenComplete((reply, failure) -> {
+        async.submit(request, node, null, AsyncScripts.Caller.SUBSCRIPTION).whenComplete((reply, failure) -> {
             ran(reply);
             held.decrementAndGet();
             running.decrementAndGet();

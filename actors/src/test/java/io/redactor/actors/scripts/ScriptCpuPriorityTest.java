@@ -12,10 +12,15 @@ import java.util.concurrent.ThreadFactory;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** Script threads run at the configured nice increment over the process's own, and nothing else changes. */
+/**
+ * Script threads and clients' async script carriers run at the configured nice increment over the process's own, and
+ * nothing else changes.
+ */
 class ScriptCpuPriorityTest {
 
     /** The nice value of the calling OS thread (for a virtual thread, its carrier's), from /proc. */
@@ -56,18 +61,37 @@ class ScriptCpuPriorityTest {
         assertEquals(base, niceOfNewThread(platform), "other threads keep the process's priority");
     }
 
+    /** Where a virtual thread from {@code factory} runs: its carrier's nice value, and its own description. */
+    private static String carrierOfNewVirtualThread(ThreadFactory factory) throws Exception {
+        CompletableFuture<String> seen = new CompletableFuture<>();
+        Thread t = factory.newThread(() -> seen.complete(currentNice() + " " + Thread.currentThread()));
+        t.start();
+        t.join();
+        return seen.get();
+    }
+
     @Test
-    void asyncScriptsLowerTheCarrierTheyRunOn() throws Exception {
+    void clientsAsyncScriptsRunOnLoweredCarriersOfTheirOwn() throws Exception {
         assumeTrue(ThreadNice.available(), "needs Linux, JDK 22+ and native access");
-        ScriptCpuPriority priority = new ScriptCpuPriority(10);
-        int expected = Math.min(19, processNice() + 10);
+        assumeTrue(Object.class.getModule().isOpen("java.lang", getClass().getModule()),
+                "needs java --add-opens java.base/java.lang=ALL-UNNAMED, as bin/test passes");
+        ThreadFactory clients = AsyncScriptCarriers.lowered(10);
+        String expected = Math.min(19, processNice() + 10) + " ";
         for (int i = 0; i < 20; i++) {
-            CompletableFuture<Integer> nice = new CompletableFuture<>();
-            Thread.ofVirtual().start(() -> {
-                priority.lowerCarrier();
-                nice.complete(currentNice());
-            }).join();
-            assertEquals(expected, nice.get(), "script " + i);
+            String seen = carrierOfNewVirtualThread(clients);
+            assertTrue(seen.startsWith(expected), "script " + i + ": " + seen);
+            assertTrue(seen.contains("@async-script-carrier-"), seen);
+            assertTrue(seen.startsWith("VirtualThread[", expected.length()), seen);
+        }
+    }
+
+    @Test
+    void subscriptionsAndUnloweredClientsKeepTheSharedCarriers() throws Exception {
+        String expected = processNice() + " ";
+        for (ThreadFactory shared : new ThreadFactory[] {AsyncScriptCarriers.shared(), AsyncScriptCarriers.lowered(0)}) {
+            String seen = carrierOfNewVirtualThread(shared);
+            assertTrue(seen.startsWith(expected), seen);
+            assertFalse(seen.contains("async-script-carrier-"), seen);
         }
     }
 

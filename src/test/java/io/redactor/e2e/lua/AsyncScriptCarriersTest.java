@@ -1,0 +1,107 @@
+package io.redactor.e2e.lua;
+
+import io.redactor.testing.Eventually;
+import io.redactor.testing.TestRedactor;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.commands.ProtocolCommand;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+
+import static io.redactor.e2e.lua.AsyncScriptTest.EVALASYNC;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Clients' async scripts run on carrier threads of their own at {@code redactor.scripts.async.nice}; script
+ * subscriptions stay on the JDK's carriers at the server's priority. Observed from the kernel's side: while a script
+ * spins, which of this JVM's threads is on the CPU, under which name and nice value.
+ */
+class AsyncScriptCarriersTest {
+    private static final ProtocolCommand SSUBSCRIBE = () -> "SSUBSCRIBE".getBytes(StandardCharsets.US_ASCII);
+    /** Linux keeps 15 characters of a thread's name. */
+    private static final String OWN_CARRIER = "async-script-ca";
+    private static final String SPIN = "while redis.call('get', 'go') ~= 'go' do end return 'done'";
+
+    /** A thread of this process as /proc shows it. */
+    private record OsThread(String name, char state, int nice) {
+        boolean running() {
+            return state == 'R';
+        }
+    }
+
+    private static List<OsThread> threads() {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            return tasks.flatMap(task -> {
+                try {
+                    String stat = Files.readString(task.resolve("stat"));
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    return Stream.of(new OsThread(name, fields[0].charAt(0), Integer.parseInt(fields[16])));
+                } catch (IOException e) {
+                    return Stream.empty(); // the thread ended meanwhile
+                }
+            }).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static int processNice() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean ownCarrierRunning(int nice) {
+        return threads().stream().anyMatch(t -> t.name().startsWith(OWN_CARRIER) && t.running() && t.nice() == nice);
+    }
+
+    @Test
+    void clientsScriptsSpinOnLoweredCarriersAndSubscriptionsOnTheSharedOnes() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "needs Linux");
+        assumeTrue(Object.class.getModule().isOpen("java.lang", getClass().getModule()),
+                "needs java --add-opens java.base/java.lang=ALL-UNNAMED, as bin/test passes");
+        assumeTrue(ManagementFactory.getRuntimeMXBean().getInputArguments().contains("--enable-native-access=ALL-UNNAMED"),
+                "needs native access to set nice values, as bin/test gives");
+        int lowered = Math.min(19, processNice() + 10);
+        try (TestRedactor server = TestRedactor.start(Map.of("redactor.scripts.async.nice", 10));
+             Jedis jedis = server.jedis()) {
+            CompletableFuture<Object> spinning = CompletableFuture.supplyAsync(() -> {
+                try (Jedis client = server.jedis()) {
+                    return new String((byte[]) client.sendCommand(EVALASYNC, SPIN, "0"), StandardCharsets.UTF_8);
+                }
+            });
+            Eventually.until("a carrier of its own, lowered, runs the client's script", () -> ownCarrierRunning(lowered));
+            jedis.set("go", "go");
+            assertEquals("done", spinning.get());
+            Eventually.until("the carriers idle", () -> !ownCarrierRunning(lowered));
+
+            jedis.set("go", "not yet");
+            String sha = jedis.scriptLoad(SPIN);
+            jedis.sendCommand(SSUBSCRIBE, sha, "spin");
+            assertEquals(1L, jedis.publish("spin", "message"));
+            Eventually.until("the subscription's script spins on one of the JDK's carriers",
+                    () -> threads().stream().anyMatch(t -> t.running() && t.name().startsWith("ForkJoinPool-")
+                            && t.nice() == processNice()));
+            for (int i = 0; i < 20; i++) {
+                assertTrue(threads().stream().noneMatch(t -> t.name().startsWith(OWN_CARRIER) && t.running()),
+                        "a subscription's script is not on the clients' carriers: " + threads());
+            }
+            jedis.set("go", "go");
+        }
+    }
+}
