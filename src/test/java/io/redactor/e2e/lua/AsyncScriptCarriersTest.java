@@ -75,7 +75,8 @@ class AsyncScriptCarriersTest {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "needs Linux");
         assumeTrue(Object.class.getModule().isOpen("java.lang", getClass().getModule()),
                 "needs java --add-opens java.base/java.lang=ALL-UNNAMED, as bin/test passes");
-        assumeTrue(ManagementFactory.getRuntimeMXBean().getInputArguments().contains("--enable-native-access=ALL-UNNAMED"),
+        List<String> jvmArguments = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        assumeTrue(jvmArguments.contains("--enable-native-access=ALL-UNNAMED"),
                 "needs native access to set nice values, as bin/test gives");
         int lowered = Math.min(19, processNice() + 10);
         try (TestRedactor server = TestRedactor.start(Map.of("redactor.scripts.async.nice", 10));
@@ -85,7 +86,7 @@ class AsyncScriptCarriersTest {
                     return new String((byte[]) client.sendCommand(EVALASYNC, SPIN, "0"), StandardCharsets.UTF_8);
                 }
             });
-            Eventually.until("a carrier of its own, lowered, runs the client's script", () -> ownCarrierRunning(lowered));
+            Eventually.until("a lowered carrier of its own runs the client's script", () -> ownCarrierRunning(lowered));
             jedis.set("go", "go");
             assertEquals("done", spinning.get());
             Eventually.until("the carriers idle", () -> !ownCarrierRunning(lowered));

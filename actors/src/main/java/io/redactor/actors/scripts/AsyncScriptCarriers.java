@@ -47,7 +47,8 @@ final class AsyncScriptCarriers {
             return sharedBecause("nice values cannot be set here (see the log line above)");
         }
         if (!Object.class.getModule().isOpen("java.lang", AsyncScriptCarriers.class.getModule())) {
-            return sharedBecause("java.lang is not open to Redactor (java --add-opens java.base/java.lang=ALL-UNNAMED)");
+            return sharedBecause("java.lang is not open to Redactor "
+                    + "(java --add-opens java.base/java.lang=ALL-UNNAMED opens it)");
         }
         try {
             Constructor<?> withScheduler = Class.forName(BUILDER).getDeclaredConstructor(Executor.class);

@@ -88,7 +88,8 @@ class ScriptCpuPriorityTest {
     @Test
     void subscriptionsAndUnloweredClientsKeepTheSharedCarriers() throws Exception {
         String expected = processNice() + " ";
-        for (ThreadFactory shared : new ThreadFactory[] {AsyncScriptCarriers.shared(), AsyncScriptCarriers.lowered(0)}) {
+        ThreadFactory[] sharedCarriers = {AsyncScriptCarriers.shared(), AsyncScriptCarriers.lowered(0)};
+        for (ThreadFactory shared : sharedCarriers) {
             String seen = carrierOfNewVirtualThread(shared);
             assertTrue(seen.startsWith(expected), seen);
             assertFalse(seen.contains("async-script-carrier-"), seen);
