@@ -8,8 +8,9 @@
 #     and runs --seconds per series, the order of the three series reversed from one size to the next.
 #   - Figure 5.2, bench/figures/matrix-threads.{csv,png}: EVALSHAASYNC throughput against the virtual-thread
 #     scheduler's parallelism K (the carrier threads the scripts' Lua runs on: -Djdk.virtualThreadScheduler.
-#     parallelism=K), K = 1..cores by default, at --threads-size; Redactor restarted for each K (checked with
-#     jcmd Thread.vthread_scheduler), a warm-up run, then the measured ones, each followed by a run of
+#     parallelism=K, which clients' async scripts' own carrier pool follows too), K = 1..cores by default, at
+#     --threads-size; Redactor restarted for each K (after the warm-up run, its threads named
+#     async-script-carrier-N are counted: K of them), then the measured runs, each followed by a run of
 #     Redis's EVALSHA for the reference line (the plot draws the median of Redis's points).
 # Each point is the median of --rounds runs of a few seconds, each run's throughput counted until the last
 # script sent has answered (matrix-load.py's drained_scripts_per_s: with 100x100 matrices a script takes
@@ -180,8 +181,8 @@ measure_threads() {
     wait_for_pong "$redactor_port" "$redactor_pid" 60 || die "Redactor (parallelism $k) failed: $pong_failure"
     matrix_load "$redactor_port" "$threads_size"
     matrix_run "$redactor_port" "$threads_size" EVALSHAASYNC "$threads_seconds" "warm-up, K=$k" >/dev/null
-    parallelism="$("$jcmd" "$redactor_pid" Thread.vthread_scheduler | sed -n 's/.*parallelism = \([0-9]*\).*/\1/p' | head -n 1)"
-    [ "$parallelism" = "$k" ] || die "Redactor started with parallelism $k runs its virtual threads with parallelism '$parallelism'"
+    parallelism="$(cat /proc/"$redactor_pid"/task/*/comm 2>/dev/null | grep -c '^async-script-ca')"
+    [ "$parallelism" = "$k" ] || die "Redactor started with parallelism $k runs clients' async scripts on '$parallelism' carrier threads"
     seen[$k]="$parallelism"
     for round in $(seq 1 "$rounds"); do
       sps="$(matrix_run "$redactor_port" "$threads_size" EVALSHAASYNC "$threads_seconds" "${threads_size}x$threads_size, Redactor EVALSHAASYNC, K=$k, round $round")"
