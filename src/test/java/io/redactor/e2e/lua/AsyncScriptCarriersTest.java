@@ -1,13 +1,13 @@
 package io.redactor.e2e.lua;
 
+import io.redactor.actors.node.ProcessMetrics;
 import io.redactor.testing.Eventually;
 import io.redactor.testing.TestRedactor;
+import io.redactor.testing.ThreadStat;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.commands.ProtocolCommand;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 
 import static io.redactor.e2e.lua.AsyncScriptTest.EVALASYNC;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,48 +34,15 @@ class AsyncScriptCarriersTest {
     private static final String SPIN =
             "redis.call('set', 'started', 'started') while redis.call('get', 'go') ~= 'go' do end return 'done'";
 
-    /** A thread of this process as /proc shows it. */
-    private record OsThread(String name, char state, int nice) {
-        boolean running() {
-            return state == 'R';
-        }
-    }
-
-    private static List<OsThread> threads() {
-        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
-            return tasks.flatMap(task -> {
-                try {
-                    String stat = Files.readString(task.resolve("stat"));
-                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                    return Stream.of(new OsThread(name, fields[0].charAt(0), Integer.parseInt(fields[16])));
-                } catch (IOException e) {
-                    return Stream.empty(); // the thread ended meanwhile
-                }
-            }).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static int processNice() {
-        try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /**
      * The share of 50 looks, 5 ms apart, in which some thread matches: a spinning script keeps its carrier running in
      * nearly all of them, while idle carriers (this JVM holds other tests' servers too) are seen running only for the
      * moments they wake.
      */
-    private static double seenRunning(Predicate<OsThread> thread) throws InterruptedException {
+    private static double seenRunning(Predicate<ThreadStat> thread) throws InterruptedException {
         int seen = 0;
         for (int i = 0; i < 50; i++) {
-            if (threads().stream().anyMatch(t -> t.running() && thread.test(t))) {
+            if (ThreadStat.all().stream().anyMatch(t -> t.running() && thread.test(t))) {
                 seen++;
             }
             Thread.sleep(5);
@@ -92,7 +58,7 @@ class AsyncScriptCarriersTest {
         List<String> jvmArguments = ManagementFactory.getRuntimeMXBean().getInputArguments();
         assumeTrue(jvmArguments.contains("--enable-native-access=ALL-UNNAMED"),
                 "needs native access to set nice values, as bin/test gives");
-        int lowered = Math.min(19, processNice() + 10);
+        int lowered = Math.min(19, ProcessMetrics.niceValue() + 10);
         try (TestRedactor server = TestRedactor.start(Map.of("redactor.scripts.async.nice", 10));
              Jedis jedis = server.jedis()) {
             CompletableFuture<Object> spinning = CompletableFuture.supplyAsync(() -> {
@@ -112,7 +78,7 @@ class AsyncScriptCarriersTest {
             jedis.sendCommand(SSUBSCRIBE, sha, "spin");
             assertEquals(1L, jedis.publish("spin", "message"));
             Eventually.until("the subscription's script started", () -> "started".equals(jedis.get("started")));
-            double shared = seenRunning(t -> t.name().startsWith("ForkJoinPool-") && t.nice() == processNice());
+            double shared = seenRunning(t -> t.name().startsWith("ForkJoinPool-") && t.nice() == ProcessMetrics.niceValue());
             assertTrue(shared >= 0.8, "one of the JDK's carriers runs the subscription's script: " + shared);
             double own = seenRunning(t -> t.name().startsWith(OWN_CARRIER));
             assertTrue(own <= 0.2, "the clients' carriers do not run the subscription's script: " + own);

@@ -1,7 +1,6 @@
 package io.redactor.actors.scripts;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,6 +8,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadFactory;
 
+import io.redactor.actors.node.ProcessMetrics;
+import io.redactor.testing.ThreadStat;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,23 +24,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class ScriptCpuPriorityTest {
 
-    /** The nice value of the calling OS thread (for a virtual thread, its carrier's), from /proc. */
+    /** The nice value of the calling OS thread (for a virtual thread, its carrier's). */
     private static int currentNice() {
-        return niceIn(Path.of("/proc/thread-self/stat"));
-    }
-
-    private static int processNice() {
-        return niceIn(Path.of("/proc/self/stat"));
-    }
-
-    /** Field 19 of a /proc stat file, counted after the command name (which may hold spaces). */
-    private static int niceIn(Path stat) {
-        try {
-            String text = Files.readString(stat);
-            return Integer.parseInt(text.substring(text.lastIndexOf(')') + 2).split(" ")[16]);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ThreadStat.current().nice();
     }
 
     private static int niceOfNewThread(ThreadFactory factory) throws Exception {
@@ -53,7 +40,7 @@ class ScriptCpuPriorityTest {
     @Test
     void atomicScriptThreadsStartLowered() throws Exception {
         assumeTrue(ThreadNice.available(), "needs Linux, JDK 22+ and native access");
-        int base = processNice();
+        int base = ProcessMetrics.niceValue();
         ThreadFactory platform = Thread.ofPlatform().factory();
         assertEquals(Math.min(19, base + 5), niceOfNewThread(new ScriptCpuPriority(5).lowering(platform)));
         assertEquals(Math.min(19, base + 19), niceOfNewThread(new ScriptCpuPriority(19).lowering(platform)));
@@ -76,7 +63,7 @@ class ScriptCpuPriorityTest {
         assumeTrue(Object.class.getModule().isOpen("java.lang", getClass().getModule()),
                 "needs java --add-opens java.base/java.lang=ALL-UNNAMED, as bin/test passes");
         ThreadFactory clients = AsyncScriptCarriers.lowered(10);
-        String expected = Math.min(19, processNice() + 10) + " ";
+        String expected = Math.min(19, ProcessMetrics.niceValue() + 10) + " ";
         for (int i = 0; i < 20; i++) {
             String seen = carrierOfNewVirtualThread(clients);
             assertTrue(seen.startsWith(expected), "script " + i + ": " + seen);
@@ -87,7 +74,7 @@ class ScriptCpuPriorityTest {
 
     @Test
     void subscriptionsAndUnloweredClientsKeepTheSharedCarriers() throws Exception {
-        String expected = processNice() + " ";
+        String expected = ProcessMetrics.niceValue() + " ";
         ThreadFactory[] sharedCarriers = {AsyncScriptCarriers.shared(), AsyncScriptCarriers.lowered(0)};
         for (ThreadFactory shared : sharedCarriers) {
             String seen = carrierOfNewVirtualThread(shared);
