@@ -43,7 +43,7 @@ final class AsyncScriptCarriers {
         if (niceIncrement == 0) {
             return shared();
         }
-        if (!ThreadNice.available()) {
+        if (!NativeThreads.available()) {
             return sharedBecause("nice values cannot be set here (see the log line above)");
         }
         if (!Object.class.getModule().isOpen("java.lang", AsyncScriptCarriers.class.getModule())) {

@@ -39,7 +39,7 @@ class ScriptCpuPriorityTest {
 
     @Test
     void atomicScriptThreadsStartLowered() throws Exception {
-        assumeTrue(ThreadNice.available(), "needs Linux, JDK 22+ and native access");
+        assumeTrue(NativeThreads.available(), "needs Linux, JDK 22+ and native access");
         int base = ProcessMetrics.niceValue();
         ThreadFactory platform = Thread.ofPlatform().factory();
         assertEquals(Math.min(19, base + 5), niceOfNewThread(new ScriptCpuPriority(5).lowering(platform)));
@@ -59,7 +59,7 @@ class ScriptCpuPriorityTest {
 
     @Test
     void clientsAsyncScriptsRunOnLoweredCarriersOfTheirOwn() throws Exception {
-        assumeTrue(ThreadNice.available(), "needs Linux, JDK 22+ and native access");
+        assumeTrue(NativeThreads.available(), "needs Linux, JDK 22+ and native access");
         assumeTrue(Object.class.getModule().isOpen("java.lang", getClass().getModule()),
                 "needs java --add-opens java.base/java.lang=ALL-UNNAMED, as bin/test passes");
         ThreadFactory clients = AsyncScriptCarriers.lowered(10);
@@ -100,11 +100,11 @@ class ScriptCpuPriorityTest {
 
     @Test
     void threadIdsAreTheKernelsWhenAvailable() throws ExecutionException, InterruptedException {
-        assumeTrue(ThreadNice.available(), "needs Linux, JDK 22+ and native access");
+        assumeTrue(NativeThreads.available(), "needs Linux, JDK 22+ and native access");
         CompletableFuture<String> ids = new CompletableFuture<>();
         Thread t = Thread.ofPlatform().start(() -> {
             try {
-                ids.complete(ThreadNice.currentThreadId() + " " + Files.readSymbolicLink(Path.of("/proc/thread-self")));
+                ids.complete(NativeThreads.currentThreadId() + " " + Files.readSymbolicLink(Path.of("/proc/thread-self")));
             } catch (IOException e) {
                 ids.completeExceptionally(e);
             }

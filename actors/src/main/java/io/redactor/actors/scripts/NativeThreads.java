@@ -11,20 +11,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sets the Linux nice value of the calling OS thread (for a virtual thread: of its carrier), through libc's
- * {@code gettid} and {@code setpriority} called with the foreign function API. That API is final from JDK 22 and a
- * preview in JDK 21, which the code is compiled for, so it is reached by reflection; on JDK 21, on other systems or
- * without native access, nothing changes and the reason is logged once. Raising a nice value needs no privilege.
+ * The calling OS thread's scheduling on Linux (for a virtual thread: its carrier's): its nice value and giving up its
+ * core, through libc's {@code gettid}, {@code setpriority} and {@code sched_yield} called with the foreign function
+ * API. That API is final from JDK 22 and a preview in JDK 21, which the code is compiled for, so it is reached by
+ * reflection; on JDK 21, on other systems or without native access, nothing changes and the reason is logged once.
+ * Raising a nice value needs no privilege.
  */
-final class ThreadNice {
-    private static final Logger log = LoggerFactory.getLogger(ThreadNice.class);
+final class NativeThreads {
+    private static final Logger log = LoggerFactory.getLogger(NativeThreads.class);
     private static final int PRIO_PROCESS = 0;
+    private static final String WITHOUT = "script threads keep the server's CPU priority and async scripts' carriers "
+            + "do not offer their cores to other threads";
     private static final Native NATIVE = Native.link();
 
-    private ThreadNice() {
+    private NativeThreads() {
     }
 
-    /** Whether this JVM can set nice values. */
+    /** Whether this JVM can make these calls. */
     static boolean available() {
         return NATIVE != null;
     }
@@ -42,7 +45,7 @@ final class ThreadNice {
     }
 
     /** Sets the calling OS thread's nice value; false if it could not. */
-    static boolean setForCurrentThread(int nice) {
+    static boolean setNice(int nice) {
         int tid = currentThreadId();
         if (tid < 0) {
             return false;
@@ -54,20 +57,36 @@ final class ThreadNice {
         }
     }
 
-    private record Native(MethodHandle gettid, MethodHandle setpriority) {
+    /**
+     * Offers the calling OS thread's core to the other threads waiting for it ({@code sched_yield}); false if it could
+     * not. For a platform thread {@link Thread#yield()} does the same; a virtual thread's yield only offers its
+     * carrier to other virtual threads.
+     */
+    static boolean yieldCore() {
+        if (NATIVE == null) {
+            return false;
+        }
+        try {
+            return (int) NATIVE.schedYield.invokeExact() == 0;
+        } catch (Throwable e) {
+            return false;
+        }
+    }
+
+    private record Native(MethodHandle gettid, MethodHandle setpriority, MethodHandle schedYield) {
         static Native link() {
             if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
-                log.info("script threads keep the server's CPU priority: nice values are set on Linux only");
+                log.info("{}: these are Linux calls", WITHOUT);
                 return null;
             }
             if (Runtime.version().feature() < 22) {
-                log.info("script threads keep the server's CPU priority: setting nice values needs JDK 22 or later");
+                log.info("{}: native calls need JDK 22 or later", WITHOUT);
                 return null;
             }
             try {
-                if (!(boolean) Module.class.getMethod("isNativeAccessEnabled").invoke(ThreadNice.class.getModule())) {
-                    log.info("script threads keep the server's CPU priority: native access is off "
-                            + "(java --enable-native-access=ALL-UNNAMED turns it on)");
+                Module own = NativeThreads.class.getModule();
+                if (!(boolean) Module.class.getMethod("isNativeAccessEnabled").invoke(own)) {
+                    log.info("{}: native access is off (java --enable-native-access=ALL-UNNAMED turns it on)", WITHOUT);
                     return null;
                 }
                 Class<?> linkerType = Class.forName("java.lang.foreign.Linker");
@@ -86,15 +105,19 @@ final class ThreadNice {
 
                 Object[] intArgs = (Object[]) Array.newInstance(layoutType, 3);
                 Arrays.fill(intArgs, javaInt);
+                Object noArgs = Array.newInstance(layoutType, 0);
                 MethodHandle gettid = (MethodHandle) downcall.invoke(linker,
                         ((Optional<?>) find.invoke(libc, "gettid")).orElseThrow(),
-                        descriptor.invoke(null, javaInt, Array.newInstance(layoutType, 0)), noOptions);
+                        descriptor.invoke(null, javaInt, noArgs), noOptions);
                 MethodHandle setpriority = (MethodHandle) downcall.invoke(linker,
                         ((Optional<?>) find.invoke(libc, "setpriority")).orElseThrow(),
                         descriptor.invoke(null, javaInt, intArgs), noOptions);
-                return new Native(gettid, setpriority);
+                MethodHandle schedYield = (MethodHandle) downcall.invoke(linker,
+                        ((Optional<?>) find.invoke(libc, "sched_yield")).orElseThrow(),
+                        descriptor.invoke(null, javaInt, noArgs), noOptions);
+                return new Native(gettid, setpriority, schedYield);
             } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                log.info("script threads keep the server's CPU priority: {}", e.getCause() != null ? e.getCause() : e);
+                log.info("{}: {}", WITHOUT, e.getCause() != null ? e.getCause() : e);
                 return null;
             }
         }
