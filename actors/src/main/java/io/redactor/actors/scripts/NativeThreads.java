@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
 final class NativeThreads {
     private static final Logger log = LoggerFactory.getLogger(NativeThreads.class);
     private static final int PRIO_PROCESS = 0;
-    private static final String WITHOUT = "script threads keep the server's CPU priority and async scripts' carriers "
-            + "do not offer their cores to other threads";
+    private static final String NO_NATIVE_CALLS = "script threads keep the server's CPU priority and async scripts' "
+            + "carriers do not offer their cores to other threads";
     private static final Native NATIVE = Native.link();
 
     private NativeThreads() {
@@ -76,17 +76,18 @@ final class NativeThreads {
     private record Native(MethodHandle gettid, MethodHandle setpriority, MethodHandle schedYield) {
         static Native link() {
             if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
-                log.info("{}: these are Linux calls", WITHOUT);
+                log.info("{}: these are Linux calls", NO_NATIVE_CALLS);
                 return null;
             }
             if (Runtime.version().feature() < 22) {
-                log.info("{}: native calls need JDK 22 or later", WITHOUT);
+                log.info("{}: native calls need JDK 22 or later", NO_NATIVE_CALLS);
                 return null;
             }
             try {
                 Module own = NativeThreads.class.getModule();
                 if (!(boolean) Module.class.getMethod("isNativeAccessEnabled").invoke(own)) {
-                    log.info("{}: native access is off (java --enable-native-access=ALL-UNNAMED turns it on)", WITHOUT);
+                    log.info("{}: native access is off (java --enable-native-access=ALL-UNNAMED turns it on)",
+                            NO_NATIVE_CALLS);
                     return null;
                 }
                 Class<?> linkerType = Class.forName("java.lang.foreign.Linker");
@@ -117,7 +118,7 @@ final class NativeThreads {
                         descriptor.invoke(null, javaInt, noArgs), noOptions);
                 return new Native(gettid, setpriority, schedYield);
             } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                log.info("{}: {}", WITHOUT, e.getCause() != null ? e.getCause() : e);
+                log.info("{}: {}", NO_NATIVE_CALLS, e.getCause() != null ? e.getCause() : e);
                 return null;
             }
         }

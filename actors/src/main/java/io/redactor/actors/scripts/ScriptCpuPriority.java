@@ -17,7 +17,8 @@ final class ScriptCpuPriority {
 
     /** {@code increment}: 0 (scripts keep the server's priority) to 19. */
     ScriptCpuPriority(int increment) {
-        this.nice = increment == 0 || !NativeThreads.available() ? 0 : Math.min(19, ProcessMetrics.niceValue() + increment);
+        this.nice = increment == 0 || !NativeThreads.available()
+                ? 0 : Math.min(19, ProcessMetrics.niceValue() + increment);
     }
 
     /** Threads from {@code factory} that lower their own priority before running their task. */

@@ -104,7 +104,8 @@ class ScriptCpuPriorityTest {
         CompletableFuture<String> ids = new CompletableFuture<>();
         Thread t = Thread.ofPlatform().start(() -> {
             try {
-                ids.complete(NativeThreads.currentThreadId() + " " + Files.readSymbolicLink(Path.of("/proc/thread-self")));
+                Path self = Files.readSymbolicLink(Path.of("/proc/thread-self"));
+                ids.complete(NativeThreads.currentThreadId() + " " + self);
             } catch (IOException e) {
                 ids.completeExceptionally(e);
             }
