@@ -13,6 +13,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,6 +22,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -27,6 +30,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -252,6 +256,72 @@ class RestEndToEndTest {
             assertEquals("1", response.headers().firstValue("Retry-After").orElseThrow());
             assertTrue(response.body().contains("\"code\":\"TIMEOUT\""), response.body());
             assertTrue(millis >= 900 && millis < 5_000, millis + " ms");
+        }
+    }
+
+    /** One HTTP/1.1 response read from {@code in}: its head and its body (as long as its Content-Length says). */
+    private static String response(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        int length = 0;
+        for (String line = headLine(in); !line.isEmpty(); line = headLine(in)) {
+            head.append(line).append('\n');
+            if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+                length = Integer.parseInt(line.substring(15).trim());
+            }
+        }
+        return head + "\n" + new String(in.readNBytes(length), StandardCharsets.UTF_8);
+    }
+
+    private static String headLine(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int c = in.read(); c != '\n'; c = in.read()) {
+            if (c < 0) {
+                throw new IOException("connection closed after: " + line);
+            }
+            if (c != '\r') {
+                line.append((char) c);
+            }
+        }
+        return line.toString();
+    }
+
+    @Test
+    void aBodyUpToTwiceTheLimitIsReadBeforeIts413AndTheConnectionLivesOn() throws Exception {
+        try (TestRedactor own = TestRedactor.start(Map.of("redactor.http.port", -1,
+                "redactor.http.max-body-size", 1024));
+             Socket socket = new Socket("127.0.0.1", own.httpPort())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = socket.getInputStream();
+            // The head, then the body after a pause: the server refuses a body it has not read yet.
+            out.write(("PUT /v1/keys/big HTTP/1.1\r\nHost: e2e\r\nContent-Type: text/plain\r\n"
+                    + "Content-Length: 2048\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            Thread.sleep(100);
+            out.write(new byte[2048]);
+            out.flush();
+            String refused = response(in);
+            assertTrue(refused.startsWith("HTTP/1.1 413 "), refused);
+            assertTrue(refused.contains("\"code\":\"TOOLARGE\""), refused);
+            assertFalse(refused.toLowerCase(Locale.ROOT).contains("connection: close"), refused);
+            out.write("GET /v1/keys/big HTTP/1.1\r\nHost: e2e\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            String next = response(in);
+            assertTrue(next.startsWith("HTTP/1.1 404 "), next);
+        }
+    }
+
+    @Test
+    void aLongerBodyIsRefusedAtOnceAndItsConnectionClosed() throws Exception {
+        try (TestRedactor own = TestRedactor.start(Map.of("redactor.http.port", -1,
+                "redactor.http.max-body-size", 1024));
+             Socket socket = new Socket("127.0.0.1", own.httpPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("PUT /v1/keys/big HTTP/1.1\r\nHost: e2e\r\nContent-Type: text/plain\r\n"
+                    + "Content-Length: 2049\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            String refused = response(socket.getInputStream());
+            assertTrue(refused.startsWith("HTTP/1.1 413 "), refused);
+            assertTrue(refused.toLowerCase(Locale.ROOT).contains("connection: close"), refused);
         }
     }
 

@@ -65,7 +65,7 @@ abstract class RouteSupport extends AllDirectives {
         HttpSettings settings = backend.settings();
         return extractRequestEntity(entity -> {
             if (entity.getContentLengthOption().orElse(0) > settings.maxBodyBytes()) {
-                throw new TooLarge();
+                return tooLarge(entity, settings.maxBodyBytes());
             }
             if (entity instanceof HttpEntity.Strict strict) {
                 return inner.apply(strict.getData().toArray());
@@ -73,6 +73,21 @@ abstract class RouteSupport extends AllDirectives {
             return extractStrictEntity(FiniteDuration.create(settings.requestTimeout().toMillis(),
                     TimeUnit.MILLISECONDS), settings.maxBodyBytes(), strict -> inner.apply(strict.getData().toArray()));
         });
+    }
+
+    /**
+     * 413 for a body whose length is over {@code limit}, read and dropped first when it is at most twice the limit.
+     * Answered while the client is still sending, the refusal would close the connection on bytes not yet read, and
+     * the client's kernel, seeing a reset, may drop the answer before the client reads it. Draining costs no more than
+     * a body that is accepted; a longer one is refused at once, its connection closed.
+     */
+    private Route tooLarge(HttpEntity entity, long limit) {
+        if (entity.getContentLengthOption().getAsLong() - limit > limit) {
+            throw new TooLarge();
+        }
+        return extractMaterializer(materializer -> onComplete(
+                entity.withoutSizeLimit().discardBytes(materializer).completionStage(),
+                drained -> failWith(new TooLarge())));
     }
 
     /** A body past {@code redactor.http.max-body-size}: 413. */
