@@ -31,10 +31,44 @@ public final class Lzf {
      * @return the compressed length, or 0 when the result does not fit in {@code outLen} bytes
      */
     public static int compress(byte[] in, int inOff, int inLen, byte[] out, int outLen) {
-        if (inLen == 0 || outLen == 0) {
-            return 0;
+        return new Compressor().compress(in, inOff, inLen, out, outLen);
+    }
+
+    /**
+     * A compressor whose 256 KB hash table is kept between calls, for writers that compress many strings. Its
+     * entries are stamped with a base that grows with every call, so entries of earlier calls read as empty: the
+     * output is the same as with a fresh table, without clearing it each time. Not thread-safe.
+     */
+    public static final class Compressor {
+        private final int[] table = new int[HSIZE];
+        /** Stamps of the current call are {@code base + (ip - inOff)}; anything at or below base is empty. */
+        private int base;
+
+        public Compressor() {
+            this(1);
         }
-        int[] table = new int[HSIZE];
+
+        /** Starting at another base: lets tests reach the wrap-around of the stamps. */
+        Compressor(int base) {
+            this.base = base;
+        }
+
+        /** Same as {@link Lzf#compress}. */
+        public int compress(byte[] in, int inOff, int inLen, byte[] out, int outLen) {
+            if (inLen == 0 || outLen == 0) {
+                return 0;
+            }
+            if (base > Integer.MAX_VALUE - 2 - inLen) {
+                java.util.Arrays.fill(table, 0);
+                base = 1;
+            }
+            int b = base;
+            base += inLen + 1;
+            return Lzf.compress(table, b, in, inOff, inLen, out, outLen);
+        }
+    }
+
+    private static int compress(int[] table, int base, byte[] in, int inOff, int inLen, byte[] out, int outLen) {
         int ip = inOff;
         int inEnd = inOff + inLen;
         int op = 0;
@@ -45,8 +79,8 @@ public final class Lzf {
         while (ip < inEnd - 2) {
             hval = next(hval, in, ip);
             int slot = index(hval);
-            int ref = table[slot];
-            table[slot] = ip;
+            int ref = inOff + (table[slot] - base);
+            table[slot] = base + (ip - inOff);
             int off;
             if (ref > inOff && (off = ip - ref - 1) < MAX_OFF
                     && in[ref] == in[ip] && in[ref + 1] == in[ip + 1] && in[ref + 2] == in[ip + 2]) {
@@ -78,10 +112,10 @@ public final class Lzf {
                 ip -= 2;
                 hval = first(in, ip);
                 hval = next(hval, in, ip);
-                table[index(hval)] = ip;
+                table[index(hval)] = base + (ip - inOff);
                 ip++;
                 hval = next(hval, in, ip);
-                table[index(hval)] = ip;
+                table[index(hval)] = base + (ip - inOff);
                 ip++;
             } else {
                 if (op >= outEnd) {
@@ -142,6 +176,54 @@ public final class Lzf {
 
     private static int index(int h) {
         return ((h >>> (3 * 8 - HLOG)) - h * 5) & (HSIZE - 1);
+    }
+
+    /**
+     * What {@link #decompress} would produce from {@code in[inOff, inOff + inLen)} with an output of
+     * {@code limit} bytes, found without writing anything: lets a reader check an announced length before it
+     * allocates that much.
+     *
+     * @return the decompressed length, or 0 when the input is corrupt or decompresses to more than {@code limit}
+     */
+    public static long decompressedLength(byte[] in, int inOff, int inLen, long limit) {
+        int ip = inOff;
+        int inEnd = inOff + inLen;
+        long op = 0;
+        if (inLen == 0) {
+            return 0;
+        }
+        do {
+            int ctrl = in[ip++] & 0xff;
+            if (ctrl < (1 << 5)) {
+                ctrl++;
+                if (ip + ctrl > inEnd) {
+                    return 0;
+                }
+                ip += ctrl;
+                op += ctrl;
+            } else {
+                int len = ctrl >> 5;
+                long back = ((ctrl & 0x1f) << 8) + 1;
+                if (ip >= inEnd) {
+                    return 0;
+                }
+                if (len == 7) {
+                    len += in[ip++] & 0xff;
+                    if (ip >= inEnd) {
+                        return 0;
+                    }
+                }
+                back += in[ip++] & 0xff;
+                if (op < back) {
+                    return 0;
+                }
+                op += len + 2;
+            }
+            if (op > limit) {
+                return 0;
+            }
+        } while (ip < inEnd);
+        return op;
     }
 
     /**

@@ -1,0 +1,146 @@
+package io.redactor.core.rdb;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import io.redactor.core.number.NotANumberException;
+import io.redactor.core.number.RedisDoubles;
+import io.redactor.core.number.RedisIntegers;
+
+/** Sinks that turn the entries of a compact encoding into the lists of an {@link RdbValue}. */
+final class EntryCollectors {
+    private static final byte[] EMPTY = new byte[0];
+
+    private EntryCollectors() {
+    }
+
+    /** An entry as a string of its own: integers as decimal text. */
+    static byte[] copy(byte[] a, int off, int len) {
+        return len == 0 ? EMPTY : Arrays.copyOfRange(a, off, off + len);
+    }
+
+    static byte[] text(long v) {
+        return RedisIntegers.toBytes(v).clone();
+    }
+
+    /** Every entry, in order. */
+    static final class Strings implements EntrySink {
+        final List<byte[]> list;
+
+        Strings(List<byte[]> list) {
+            this.list = list;
+        }
+
+        @Override
+        public void string(byte[] a, int off, int len) {
+            list.add(copy(a, off, len));
+        }
+
+        @Override
+        public void integer(long v) {
+            list.add(text(v));
+        }
+    }
+
+    /** Entries alternately into keys and values: field, value, field, value... */
+    static final class Pairs implements EntrySink {
+        final List<byte[]> keys;
+        final List<byte[]> values;
+
+        Pairs(int capacity) {
+            keys = new ArrayList<>(capacity);
+            values = new ArrayList<>(capacity);
+        }
+
+        private List<byte[]> next() {
+            return keys.size() == values.size() ? keys : values;
+        }
+
+        @Override
+        public void string(byte[] a, int off, int len) {
+            next().add(copy(a, off, len));
+        }
+
+        @Override
+        public void integer(long v) {
+            next().add(text(v));
+        }
+
+        boolean complete() {
+            return keys.size() == values.size();
+        }
+    }
+
+    /** Entries alternately member and score; a score is an integer or text that {@code strtod} reads entirely. */
+    static final class Scored implements EntrySink {
+        final List<byte[]> members;
+        private double[] scores;
+        private int count;
+
+        Scored(int capacity) {
+            members = new ArrayList<>(capacity);
+            scores = new double[Math.max(capacity, 4)];
+        }
+
+        @Override
+        public void string(byte[] a, int off, int len) throws RdbBadDataException {
+            if (members.size() == count) {
+                members.add(copy(a, off, len));
+            } else {
+                addScore(parseScore(a, off, len));
+            }
+        }
+
+        @Override
+        public void integer(long v) {
+            if (members.size() == count) {
+                members.add(text(v));
+            } else {
+                addScore(v);
+            }
+        }
+
+        void addScore(double score) {
+            if (count == scores.length) {
+                scores = Arrays.copyOf(scores, 2 * count);
+            }
+            scores[count++] = score;
+        }
+
+        boolean complete() {
+            return members.size() == count;
+        }
+
+        double[] scores() {
+            return Arrays.copyOf(scores, count);
+        }
+    }
+
+    /**
+     * A score stored as text: {@code zzlStrtod} reads at most 127 bytes with {@code strtod}. Unlike Redis, text that
+     * is not a number through to its end is refused rather than read as its numeric prefix, and so is NaN.
+     */
+    static double parseScore(byte[] a, int off, int len) throws RdbBadDataException {
+        try {
+            return RedisDoubles.parseStrtod(a, off, Math.min(len, 127));
+        } catch (NotANumberException e) {
+            throw new RdbBadDataException("score is not a number");
+        }
+    }
+
+    /** Whether two of the strings are equal; by sorting, so that no input makes it slow. */
+    static boolean hasDuplicates(List<byte[]> strings) {
+        if (strings.size() < 2) {
+            return false;
+        }
+        byte[][] sorted = strings.toArray(new byte[0][]);
+        Arrays.sort(sorted, Arrays::compareUnsigned);
+        for (int i = 1; i < sorted.length; i++) {
+            if (Arrays.equals(sorted[i - 1], sorted[i])) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
