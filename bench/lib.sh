@@ -163,18 +163,27 @@ bench_prerequisites() { # sets JAVA, JAVA_HOME, JAVA_VERSION, jcmd, jar
   fi
 }
 
-start_redis() { # sets redis_port, redis_pid
+# start_redis [DIR [PARAMETERS...]]: sets redis_port, redis_pid. Its files in DIR (default the run's temporary
+# directory); without parameters it persists nothing (--save '' --appendonly no).
+start_redis() {
   redis_port="$(free_port)"
-  redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
-    --dir "$tmp" --logfile "$tmp/redis.log" &
+  local dir="${1:-$tmp}" persistence=(--save "" --appendonly no)
+  [ $# -gt 1 ] && persistence=("${@:2}")
+  redis-server --port "$redis_port" --bind 127.0.0.1 --daemonize no --dir "$dir" "${persistence[@]}" \
+    --logfile "$dir/redis.log" &
   redis_pid=$!
   started_pids+=("$redis_pid")
   wait_for_pong "$redis_port" "$redis_pid" 30 || die "redis-server failed: $pong_failure"
 }
 
-start_redactor() { # start_redactor LOG: sets redactor_port, redactor_pid (bin/redactor execs java: the pid is the JVM's)
+# start_redactor LOG [DIR [PARAMETERS...]]: sets redactor_port, redactor_pid (bin/redactor execs java: the pid is the
+# JVM's). Its files in DIR (default the run's temporary directory); without parameters it persists nothing, as the
+# Redis it is compared with (--save '' --appendonly no).
+start_redactor() {
   redactor_port="$(free_port)"
-  "$bench_root/bin/redactor" --port "$redactor_port" >"$1" 2>&1 &
+  local dir="${2:-$tmp}" persistence=(--save "" --appendonly no)
+  [ $# -gt 2 ] && persistence=("${@:3}")
+  "$bench_root/bin/redactor" --port "$redactor_port" --dir "$dir" "${persistence[@]}" >"$1" 2>&1 &
   redactor_pid=$!
   started_pids+=("$redactor_pid")
 }

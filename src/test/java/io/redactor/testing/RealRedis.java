@@ -20,11 +20,13 @@ public final class RealRedis implements AutoCloseable {
     private final Process process;
     private final int port;
     private final Path dir;
+    private final boolean ownsDir;
 
-    private RealRedis(Process process, int port, Path dir) {
+    private RealRedis(Process process, int port, Path dir, boolean ownsDir) {
         this.process = process;
         this.port = port;
         this.dir = dir;
+        this.ownsDir = ownsDir;
     }
 
     public static synchronized RealRedis shared() {
@@ -36,21 +38,43 @@ public final class RealRedis implements AutoCloseable {
     }
 
     private static RealRedis start() {
+        try {
+            return start(Files.createTempDirectory("redactor-real-redis"), true, "--save", "", "--appendonly", "no");
+        } catch (IOException e) {
+            throw new IllegalStateException("could not make a directory for redis-server", e);
+        }
+    }
+
+    /**
+     * A private Redis whose data directory is {@code dir} (which it loads from, and which stays when it stops),
+     * with more arguments for redis-server ({@code "--appendonly", "yes"}).
+     */
+    public static RealRedis startIn(Path dir, String... args) {
+        return start(dir, false, args);
+    }
+
+    private static RealRedis start(Path dir, boolean ownsDir, String... args) {
         String binary = findBinary();
         try {
             int port = freePort();
-            Path dir = Files.createTempDirectory("redactor-real-redis");
-            Process process = new ProcessBuilder(binary, "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                    "--save", "", "--appendonly", "no", "--dir", dir.toString(), "--daemonize", "no")
+            List<String> command = new java.util.ArrayList<>(List.of(binary, "--port", Integer.toString(port),
+                    "--bind", "127.0.0.1", "--dir", dir.toString(), "--daemonize", "no"));
+            command.addAll(List.of(args));
+            Process process = new ProcessBuilder(command)
                     .redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("redis.log").toFile())
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()))
                     .start();
-            RealRedis redis = new RealRedis(process, port, dir);
+            RealRedis redis = new RealRedis(process, port, dir, ownsDir);
             redis.awaitReady();
             return redis;
         } catch (IOException e) {
             throw new IllegalStateException("could not start " + binary, e);
         }
+    }
+
+    /** Its data directory. */
+    public Path dir() {
+        return dir;
     }
 
     private static String findBinary() {
@@ -66,6 +90,10 @@ public final class RealRedis implements AutoCloseable {
     private void awaitReady() {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("redis-server exited with " + process.exitValue() + "; see "
+                        + dir.resolve("redis.log"));
+            }
             try (Jedis jedis = new Jedis("127.0.0.1", port)) {
                 if ("PONG".equals(jedis.ping())) {
                     return;
@@ -96,6 +124,9 @@ public final class RealRedis implements AutoCloseable {
             process.waitFor(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (!ownsDir) {
+            return;
         }
         File[] files = dir.toFile().listFiles();
         if (files != null) {

@@ -44,6 +44,10 @@ public final class TestRedactor implements AutoCloseable {
         overrides.put("akka.cluster.sharding.retry-interval", "100ms");
         overrides.put("akka.coordinated-shutdown.exit-jvm", "off");
         overrides.put("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off");
+        // Each server keeps its files in a directory of its own, and takes no snapshots unless a test asks for them
+        // (like the reference Redis the tests start with --save "").
+        overrides.put("redactor.redis.save", "");
+        overrides.put("redactor.redis.dir", temporaryDirectory().toString());
         overrides.putAll(settings);
         var config = RedactorConfig.load(ConfigFactory.parseMap(overrides));
         try {
@@ -52,6 +56,16 @@ public final class TestRedactor implements AutoCloseable {
             return new TestRedactor(server);
         } catch (Exception e) {
             throw new IllegalStateException("test server did not start", e);
+        }
+    }
+
+    private static java.nio.file.Path temporaryDirectory() {
+        try {
+            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("redactor-test");
+            dir.toFile().deleteOnExit();
+            return dir;
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
         }
     }
 

@@ -111,7 +111,7 @@ public final class ClientPipeline implements Subscriber {
         this.node = node;
         this.commandStats = node.server().commandStats();
         this.executor = executor;
-        this.output = output;
+        this.output = new DurableOutput(output, node.server().effectLog(), executor);
         this.pauseAbove = pauseAbove;
         this.batchListener = batch -> executor.execute(() -> completed(batch));
         this.blocking = new ClientBlocking(session, node, executor, this::completedElsewhere);

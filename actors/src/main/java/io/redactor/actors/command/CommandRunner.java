@@ -2,6 +2,7 @@ package io.redactor.actors.command;
 
 import io.redactor.actors.blocking.BlockedClient;
 import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.effects.Effects;
 import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.ServerContext;
 import io.redactor.core.reply.ErrorReply;
@@ -58,7 +59,13 @@ public final class CommandRunner {
         return reply;
     }
 
+    /**
+     * Runs the handler and records its effect: what it chose itself, or else, when it is a write that changed
+     * something, its own arguments (Redis propagates a command when it made {@code server.dirty} grow).
+     */
     private static Reply execute(CommandSpec spec, KeyCommand handler, KeyCall call) {
+        Effects effects = call.keyspace() == null ? null : call.keyspace().effects();
+        long before = effects == null ? 0 : effects.dirtyCount();
         try {
             return handler.execute(call);
         } catch (CommandError e) {
@@ -68,6 +75,11 @@ public final class CommandRunner {
         } catch (RuntimeException | StackOverflowError e) {
             log.error("command {} failed", spec.fullName(), e);
             return new ErrorReply("ERR internal error while running '" + spec.fullName() + "': " + e);
+        } finally {
+            if (effects != null && !call.propagated() && spec.has(CommandFlag.WRITE)
+                    && effects.dirtyCount() != before) {
+                effects.record(call.dbIndex(), call.args());
+            }
         }
     }
 }

@@ -24,6 +24,7 @@ public final class KeyCall implements CommandArguments {
     private Keyspace keyspace;
     private int db;
     private long now;
+    private boolean propagated;
 
     public KeyCall(ServerContext server) {
         this.server = server;
@@ -43,6 +44,7 @@ public final class KeyCall implements CommandArguments {
         this.db = invocation.db();
         this.keyspace = keyspace;
         this.now = now;
+        this.propagated = false;
         return this;
     }
 
@@ -92,6 +94,26 @@ public final class KeyCall implements CommandArguments {
 
     public Keyspace keyspace() {
         return keyspace;
+    }
+
+    /**
+     * Records {@code argv}, in the selected database, as what this command did, in place of its own arguments:
+     * for commands whose arguments would not replay the same change (random picks, relative times, blocking
+     * forms, floating-point results). One call per command: a second would not land atomically with the first.
+     */
+    public void propagate(byte[]... argv) {
+        propagated = true;
+        keyspace.effects().record(db, argv);
+    }
+
+    /** Whether the command chose its own effects with {@link #propagate}. */
+    boolean propagated() {
+        return propagated;
+    }
+
+    /** Whether effects are logged: commands may skip building their rewritten effects when not. */
+    public boolean logging() {
+        return keyspace.effects().logging();
     }
 
     /** The command's clock, in unix milliseconds. */

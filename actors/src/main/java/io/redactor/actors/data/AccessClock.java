@@ -36,6 +36,24 @@ public final class AccessClock {
         return (lfuMinutes(nowMs) << 8) | counter;
     }
 
+    /**
+     * Bits for a value RESTORE gives a frequency (used under an LFU policy) or an idle time in seconds (under the
+     * others); -1 when it gives neither that applies, and the value keeps the bits of one created now.
+     */
+    public static int restored(boolean lfu, long nowMs, long frequency, long idleSeconds) {
+        if (lfu) {
+            return frequency >= 0 ? (lfuMinutes(nowMs) << 8) | (int) frequency : -1;
+        }
+        if (idleSeconds < 0) {
+            return -1;
+        }
+        long absolute = lruClock(nowMs) - idleSeconds;
+        if (absolute < 0) {
+            absolute += LRU_CLOCK_MAX;
+        }
+        return (int) (absolute & LRU_CLOCK_MAX);
+    }
+
     /** OBJECT IDLETIME, in seconds. */
     public static long idleSeconds(int bits, long nowMs) {
         int clock = lruClock(nowMs);

@@ -14,4 +14,10 @@ public interface DataEnvironment {
     void keyspaceMiss();
 
     void keyExpired();
+
+    /**
+     * True while the data set loads: keys do not expire then (as in Redis), because the log being replayed already
+     * holds the deletion of every key that expired, at the point it happened.
+     */
+    boolean expiryPaused();
 }

@@ -1,5 +1,7 @@
 package io.redactor.actors.data;
 
+import io.redactor.actors.effects.Effects;
+
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
@@ -9,17 +11,20 @@ import java.util.random.RandomGenerator;
  * {@link #expireSample} (active expiry).
  */
 public final class Database implements Db {
+    private static final byte[] DEL = {'D', 'E', 'L'};
     private final int index;
     private final DataEnvironment env;
     private final CommandClock clock;
     private final KeyObserver observer;
+    private final Effects effects;
     private KeyTable table = new KeyTable();
 
-    public Database(int index, DataEnvironment env, CommandClock clock, KeyObserver observer) {
+    public Database(int index, DataEnvironment env, CommandClock clock, KeyObserver observer, Effects effects) {
         this.index = index;
         this.env = env;
         this.clock = clock;
         this.observer = observer;
+        this.effects = effects;
     }
 
     @Override
@@ -46,6 +51,9 @@ public final class Database implements Db {
         if (!Lookup.has(flags, Lookup.NOSTATS | Lookup.WRITE)) {
             env.keyspaceHit();
         }
+        if (Lookup.has(flags, Lookup.WRITE)) {
+            table.beforeWrite(entry);
+        }
         return table.value(entry);
     }
 
@@ -54,6 +62,7 @@ public final class Database implements Db {
     public void add(byte[] key, Object value) {
         int entry = table.insert(key, value);
         table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
+        effects.dirty();
         if (value instanceof BlockableValue) {
             observer.ready(index, key);
         }
@@ -65,6 +74,7 @@ public final class Database implements Db {
         int entry = table.find(key);
         table.setValue(entry, value);
         table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
+        effects.dirty();
     }
 
     /** Redis's setKey, which also signals the change (WATCH). */
@@ -79,6 +89,7 @@ public final class Database implements Db {
             if (!keepTtl) {
                 table.setExpireAt(entry, NO_EXPIRE);
             }
+            effects.dirty();
         }
         observer.modified(index, key);
     }
@@ -90,6 +101,7 @@ public final class Database implements Db {
             return false;
         }
         table.removeEntry(entry);
+        effects.dirty();
         return true;
     }
 
@@ -101,6 +113,7 @@ public final class Database implements Db {
     @Override
     public void setExpireAt(byte[] key, long unixMs) {
         table.setExpireAt(table.find(key), unixMs);
+        effects.dirty();
     }
 
     @Override
@@ -110,6 +123,7 @@ public final class Database implements Db {
             return false;
         }
         table.setExpireAt(entry, NO_EXPIRE);
+        effects.dirty();
         return true;
     }
 
@@ -161,6 +175,7 @@ public final class Database implements Db {
         KeyTable before = table;
         table = new KeyTable();
         if (removed > 0) {
+            effects.dirty();
             observer.replaced(index, snapshotOf(before), this);
         }
         return removed;
@@ -168,6 +183,7 @@ public final class Database implements Db {
 
     @Override
     public void signalModified(byte[] key) {
+        effects.dirty();
         observer.modified(index, key);
     }
 
@@ -178,9 +194,30 @@ public final class Database implements Db {
 
     /** A read-only stand-in holding a former table, for {@link KeyObserver#replaced}. */
     private Database snapshotOf(KeyTable former) {
-        Database old = new Database(index, env, clock, KeyObserver.NONE);
+        Database old = new Database(index, env, clock, KeyObserver.NONE, Effects.NONE);
         old.table = former;
         return old;
+    }
+
+    /**
+     * Adds a key read from a snapshot: no notification, no change counted, no client woken (nobody is connected
+     * yet). Returns false, adding nothing, when the key is already there (a snapshot that names a key twice).
+     */
+    public boolean load(byte[] key, Object value, long expireAt) {
+        if (table.find(key) >= 0) {
+            return false;
+        }
+        int entry = table.insert(key, value);
+        table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
+        if (expireAt != NO_EXPIRE) {
+            table.setExpireAt(entry, expireAt);
+        }
+        return true;
+    }
+
+    /** Freezes this database's present state for a snapshot (see {@link KeyTable#freeze}). */
+    public TableFreeze freeze() {
+        return table.freeze();
     }
 
     /** One step of a SCAN over this database: visits live keys of the next bucket(s). */
@@ -233,9 +270,10 @@ public final class Database implements Db {
     private boolean expireIfDue(int entry) {
         long at = table.expireAt(entry);
         // Redis expires a key once the clock is past its time, not at it.
-        if (at != NO_EXPIRE && at < clock.now()) {
+        if (at != NO_EXPIRE && at < clock.now() && !env.expiryPaused()) {
             byte[] key = table.key(entry);
             table.removeEntry(entry);
+            effects.record(index, new byte[][] {DEL, key});
             env.keyExpired();
             observer.notify(index, KeyspaceEvents.EXPIRED, "expired", key);
             observer.modified(index, key);
@@ -251,6 +289,7 @@ public final class Database implements Db {
         KeyTable mine = table;
         table = other.table;
         other.table = mine;
+        effects.dirty();
         observer.replaced(index, mineBefore, this);
         other.observer.replaced(other.index, otherBefore, other);
     }

@@ -50,6 +50,8 @@ public final class KeyTable {
     /** Entry ids at or above this were never used. */
     private int top;
     private int freeHead;
+    /** The state a snapshot is saving, while it is under way; null otherwise. */
+    private TableFreeze freeze;
     /** Scratch list for {@link #scan}. */
     private int[] chain = new int[8];
 
@@ -98,6 +100,7 @@ public final class KeyTable {
     }
 
     public void setValue(int entry, Object value) {
+        preserve(entry);
         values[entry] = value;
     }
 
@@ -107,6 +110,7 @@ public final class KeyTable {
 
     /** Sets the absolute expire time in unix ms; {@link #NO_EXPIRE} removes the TTL. */
     public void setExpireAt(int entry, long unixMs) {
+        preserve(entry);
         if (unixMs == NO_EXPIRE) {
             if (expires != null && expires[entry] != NO_EXPIRE) {
                 removeVolatile(entry);
@@ -144,7 +148,7 @@ public final class KeyTable {
     public int insert(byte[] key, Object value) {
         int h = KeyHash.hash(Objects.requireNonNull(key, "key"));
         int e;
-        if (freeHead >= 0) {
+        if (freeHead >= 0 && freeze == null) {
             e = freeHead;
             freeHead = next[e];
         } else {
@@ -191,6 +195,7 @@ public final class KeyTable {
     }
 
     private void unlink(int e, int bucket, int prev) {
+        preserve(e);
         if (prev < 0) {
             buckets[bucket] = next[e];
         } else {
@@ -212,7 +217,42 @@ public final class KeyTable {
 
     /** Removes every entry and releases the arrays back to the initial capacity. */
     public void clear() {
+        if (freeze != null) {
+            throw new IllegalStateException("a snapshot is saving this table: replace it instead of clearing it");
+        }
         reset();
+    }
+
+    /**
+     * Freezes the table's present state for a snapshot, at no cost now: from here on, an entry about to change
+     * (written through {@link #beforeWrite}, given another value or expiry, removed) first keeps a copy of what it
+     * was, until the snapshot has visited it; new entries take fresh ids, so that ids below the freeze's top only
+     * ever name entries that were there or free at the freeze.
+     */
+    public TableFreeze freeze() {
+        if (freeze != null) {
+            throw new IllegalStateException("the table is already frozen for a snapshot");
+        }
+        freeze = new TableFreeze(this, top);
+        return freeze;
+    }
+
+    /** The snapshot is done with the table (or given up): entries change freely again. */
+    void thaw(TableFreeze done) {
+        if (freeze == done) {
+            freeze = null;
+        }
+    }
+
+    /** A command is about to change the value of {@code entry} in place. */
+    public void beforeWrite(int entry) {
+        preserve(entry);
+    }
+
+    private void preserve(int entry) {
+        if (freeze != null) {
+            freeze.preserve(entry);
+        }
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.redactor.actors.data;
 
+import io.redactor.actors.effects.Effects;
+
 import io.redactor.actors.blocking.BlockedKeys;
 import io.redactor.actors.watch.Watches;
 
@@ -27,4 +29,7 @@ public interface Keyspace {
 
     /** The clients blocked on keys of the partition that owns {@code key}. */
     BlockedKeys blockedOf(byte[] key);
+
+    /** Where commands on this keyspace record their changes. */
+    Effects effects();
 }

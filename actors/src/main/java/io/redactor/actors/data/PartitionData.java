@@ -1,6 +1,7 @@
 package io.redactor.actors.data;
 
 import io.redactor.actors.blocking.BlockedKeys;
+import io.redactor.actors.effects.PartitionEffects;
 import io.redactor.actors.watch.Watches;
 
 /** Everything one partition owns: its slice of each of the 16 databases. */
@@ -12,14 +13,22 @@ public final class PartitionData implements Keyspace {
     private final Watches watches;
     private final BlockedKeys blocked;
 
+    private final PartitionEffects effects;
+
     public PartitionData(int partition, DataEnvironment env, KeyObserver observer, Watches watches,
-                         BlockedKeys blocked) {
+                         BlockedKeys blocked, PartitionEffects effects) {
         this.partition = partition;
         this.watches = watches;
         this.blocked = blocked;
+        this.effects = effects;
         for (int i = 0; i < DATABASES; i++) {
-            databases[i] = new Database(i, env, clock, observer);
+            databases[i] = new Database(i, env, clock, observer, effects);
         }
+    }
+
+    @Override
+    public PartitionEffects effects() {
+        return effects;
     }
 
     public int partition() {
@@ -52,6 +61,15 @@ public final class PartitionData implements Keyspace {
 
     public BlockedKeys blocked() {
         return blocked;
+    }
+
+    /** Freezes every database's present state for a snapshot, in database order. */
+    public TableFreeze[] freeze() {
+        TableFreeze[] frozen = new TableFreeze[DATABASES];
+        for (int i = 0; i < DATABASES; i++) {
+            frozen[i] = databases[i].freeze();
+        }
+        return frozen;
     }
 
     public CommandClock clock() {

@@ -10,6 +10,7 @@ import akka.cluster.typed.Subscribe;
 import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.command.CommandFamilies;
 import io.redactor.actors.command.CommandTable;
+import io.redactor.actors.durability.Durability;
 import io.redactor.actors.node.config.RuntimeConfig;
 import io.redactor.actors.partition.Partition;
 import io.redactor.actors.partition.PartitionDirectory;
@@ -30,11 +31,13 @@ public final class RedactorNode {
     private final ActorSystem<?> system;
     private final NodeServices services;
     private final Cancellable cron;
+    private final CompletionStage<Void> loaded;
 
-    private RedactorNode(ActorSystem<?> system, NodeServices services, Cancellable cron) {
+    private RedactorNode(ActorSystem<?> system, NodeServices services, Cancellable cron, CompletionStage<Void> loaded) {
         this.system = system;
         this.services = services;
         this.cron = cron;
+        this.loaded = loaded;
     }
 
     /**
@@ -45,6 +48,7 @@ public final class RedactorNode {
         RuntimeConfig config = new RuntimeConfig(settings.redisConfig());
         PartitionMap partitionMap = new PartitionMap(settings.partitions());
         ServerContext server = new ServerContext(config, new ServerStats(), partitionMap);
+        Durability durability = new Durability(config, server.effectLog());
         PartitionDirectory directory = new PartitionDirectory(settings.partitions());
 
         return joinCluster(system, settings)
@@ -55,14 +59,16 @@ public final class RedactorNode {
                     ClientRegistry clients = new ClientRegistry(config::maxclients, server.stats());
                     CommandTable table = new CommandTable(CommandFamilies.all());
                     ScriptService scripts = new ScriptService(settings.scripts(), server.pubsub());
-                    NodeServices services = new NodeServices(server, new CommandRouter(table, partitionMap), clients,
+                    NodeServices services = new NodeServices(server,
+                            new CommandRouter(table, partitionMap, durability), clients,
                             gateway, identity, shutdown, new KeyspaceStatistics(system, gateway),
                             (delay, task) -> system.scheduler().scheduleOnce(Duration.ofMillis(delay), task,
-                                    system.executionContext()), scripts);
-                    ServerCron cronTask = new ServerCron(server, clients, scripts);
+                                    system.executionContext()), scripts, durability);
+                    CompletionStage<Void> loaded = durability.start(services);
+                    ServerCron cronTask = new ServerCron(server, clients, scripts, durability);
                     Cancellable cron = system.scheduler().scheduleAtFixedRate(Duration.ofMillis(100),
                             Duration.ofMillis(100), cronTask, system.executionContext());
-                    return new RedactorNode(system, services, cron);
+                    return new RedactorNode(system, services, cron, loaded);
                 });
     }
 
@@ -73,6 +79,14 @@ public final class RedactorNode {
         }
         return AskPattern.ask(cluster.subscriptions(), replyTo -> Subscribe.create(replyTo, SelfUp.class),
                 settings.startupTimeout(), system.scheduler());
+    }
+
+    /**
+     * Completes once the data set is loaded from disk and the node serves every command (clients get
+     * {@code -LOADING} until then); fails when the data cannot be loaded.
+     */
+    public CompletionStage<Void> loaded() {
+        return loaded;
     }
 
     public NodeServices services() {

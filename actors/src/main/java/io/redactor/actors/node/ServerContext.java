@@ -1,6 +1,7 @@
 package io.redactor.actors.node;
 
 import io.redactor.actors.data.DataEnvironment;
+import io.redactor.actors.effects.EffectLog;
 import io.redactor.actors.node.config.RuntimeConfig;
 import io.redactor.actors.pubsub.KeyspaceNotifier;
 import io.redactor.actors.pubsub.PubSub;
@@ -17,6 +18,8 @@ public final class ServerContext implements DataEnvironment {
     private final PartitionMap partitions;
     private final PubSub pubsub = new PubSub();
     private final KeyspaceNotifier notifier;
+    private final EffectLog effectLog = new EffectLog();
+    private volatile boolean expiryPaused;
     private final long startedAtMs = System.currentTimeMillis();
     private final long startedAtNanos = System.nanoTime();
 
@@ -30,6 +33,11 @@ public final class ServerContext implements DataEnvironment {
 
     public PubSub pubsub() {
         return pubsub;
+    }
+
+    /** Where partitions record their changes: save-point counters and the append-only file. */
+    public EffectLog effectLog() {
+        return effectLog;
     }
 
     public KeyspaceNotifier notifier() {
@@ -89,5 +97,15 @@ public final class ServerContext implements DataEnvironment {
     @Override
     public void keyExpired() {
         stats.expiredKeys.increment();
+    }
+
+    @Override
+    public boolean expiryPaused() {
+        return expiryPaused;
+    }
+
+    /** Stops keys from expiring (while the data set loads) or lets them expire again. */
+    public void pauseExpiry(boolean paused) {
+        expiryPaused = paused;
     }
 }

@@ -3,21 +3,25 @@ package io.redactor.actors.node;
 import io.redactor.actors.scripts.ScriptService;
 import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.client.ClientSession;
+import io.redactor.actors.durability.Durability;
 
 /**
  * Periodic housekeeping, like Redis's serverCron: samples the instantaneous rates and closes clients idle for
- * longer than {@code timeout}, and watches running scripts (busy threshold, time limit).
+ * longer than {@code timeout}, watches running scripts (busy threshold, time limit), and starts snapshots and
+ * rewrites that are due.
  */
 final class ServerCron implements Runnable {
     private final ServerContext server;
     private final ClientRegistry clients;
     private final ScriptService scripts;
+    private final Durability durability;
     private long lastIdleCheck;
 
-    ServerCron(ServerContext server, ClientRegistry clients, ScriptService scripts) {
+    ServerCron(ServerContext server, ClientRegistry clients, ScriptService scripts, Durability durability) {
         this.server = server;
         this.clients = clients;
         this.scripts = scripts;
+        this.durability = durability;
     }
 
     @Override
@@ -25,6 +29,7 @@ final class ServerCron implements Runnable {
         long now = System.currentTimeMillis();
         server.stats().sample(now);
         scripts.cron(now, server.config().busyReplyThresholdMs());
+        durability.cron(now);
         if (now - lastIdleCheck >= 1000) {
             lastIdleCheck = now;
             closeIdleClients(now);

@@ -15,6 +15,7 @@ import io.redactor.actors.command.Invocation;
 import io.redactor.actors.data.KeyCounts;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.data.PartitionData;
+import io.redactor.actors.effects.PartitionEffects;
 import io.redactor.actors.node.ServerContext;
 import io.redactor.actors.reservation.Reservation;
 import io.redactor.actors.watch.WatchToken;
@@ -84,6 +85,10 @@ public final class Partition {
     public record CountKeys(ActorRef<KeyCounts> replyTo) implements Message {
     }
 
+    /** One step of background work on this partition's data. */
+    public record Step(PartitionChore chore) implements Message {
+    }
+
     /** Sent by Cluster Sharding when the partition must stop (node shutdown). */
     public enum Stop implements Message { INSTANCE }
 
@@ -118,6 +123,8 @@ public final class Partition {
     private int expiryHz;
     private long expiryBudgetNanos;
     private final java.util.SplittableRandom sampler = new java.util.SplittableRandom();
+    /** Background steps that came while the partition was held. */
+    private final java.util.ArrayDeque<Step> deferredSteps = new java.util.ArrayDeque<>();
 
     private Partition(int partition, Environment env, ActorContext<Message> context, StashBuffer<Message> stash,
                       TimerScheduler<Message> timers) {
@@ -126,7 +133,8 @@ public final class Partition {
         this.context = context;
         this.stash = stash;
         this.signals = new PartitionSignals(env.server().notifier());
-        this.data = new PartitionData(partition, env.server(), signals, signals.watches(), signals.blocked());
+        this.data = new PartitionData(partition, env.server(), signals, signals.watches(), signals.blocked(),
+                new PartitionEffects(env.server().effectLog()));
         this.runner = new CommandRunner(env.server());
         this.serving = new BlockedServing(partition, data, runner, env);
         this.timers = timers;
@@ -153,6 +161,10 @@ public final class Partition {
                 .onMessage(RunBlocking.class, this::runBlocking)
                 .onMessage(Unblock.class, unblock -> {
                     data.blocked().remove(unblock.client());
+                    return Behaviors.same();
+                })
+                .onMessage(Step.class, step -> {
+                    step.chore().step(data);
                     return Behaviors.same();
                 })
                 .onMessage(AwaitReady.class, this::ready)
@@ -184,9 +196,18 @@ public final class Partition {
                 .onMessage(Release.class, release -> release.reservationId() == reservationId,
                         release -> {
                             serveBlocked(System.currentTimeMillis());
+                            Step deferred;
+                            while ((deferred = deferredSteps.poll()) != null) {
+                                context.getSelf().tell(deferred);
+                            }
                             return stash.unstashAll(idle());
                         })
                 .onMessageEquals(ExpireTick.INSTANCE, Behaviors::same)
+                .onMessage(Step.class, step -> {
+                    // background work waits outside the stash: a full stash must not lose it
+                    deferredSteps.add(step);
+                    return Behaviors.same();
+                })
                 .onMessageEquals(Stop.INSTANCE, Behaviors::stopped)
                 .onMessage(Busy.class, busy -> busy.reservationId() == reservationId,
                         busy -> stash.unstashAll(held(reservation)))

@@ -2,6 +2,7 @@ package io.redactor.actors.reservation;
 
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.data.PartitionData;
+import io.redactor.actors.effects.EffectUnit;
 import io.redactor.core.keys.PartitionMap;
 import io.redactor.core.reply.ErrorReply;
 
@@ -94,9 +95,23 @@ public final class Reservation {
         }
         if (handover != null) {
             handover.granted(new Grant(id, partitions, granted));
-        } else {
-            work.run(new ReservedKeyspace(partitions, granted, partitionMap), now);
+            return;
         }
+        EffectUnit unit = openUnit(granted);
+        try {
+            work.run(new ReservedKeyspace(partitions, granted, partitionMap), now);
+        } finally {
+            unit.commit();
+        }
+    }
+
+    /** Collects the effects of work over these partitions, to land in the log as one. */
+    public static EffectUnit openUnit(PartitionData[] partitions) {
+        EffectUnit unit = partitions[0].effects().openUnit();
+        for (int i = 1; i < partitions.length; i++) {
+            unit.hold(partitions[i].effects());
+        }
+        return unit;
     }
 
     /** Whether every partition stays held after {@link #run}, until its holder releases it. */

@@ -2,6 +2,7 @@ package io.redactor.actors.reservation;
 
 import io.redactor.actors.blocking.BlockedKeys;
 import io.redactor.actors.data.Db;
+import io.redactor.actors.effects.Effects;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.data.PartitionData;
 import io.redactor.actors.watch.Watches;
@@ -61,6 +62,12 @@ final class ReservedKeyspace implements Keyspace {
     @Override
     public BlockedKeys blockedOf(byte[] key) {
         return data[ownerIndex(key)].blocked();
+    }
+
+    /** The partitions' own records all lead to the unit of the operation holding them. */
+    @Override
+    public Effects effects() {
+        return data[0].effects();
     }
 
     private int ownerIndex(byte[] key) {

@@ -20,10 +20,16 @@ public final class CommandRouter {
     private final CommandTable table;
     private final PartitionMap partitions;
     private final int[] allPartitions;
+    private final Admission admission;
 
     public CommandRouter(CommandTable table, PartitionMap partitions) {
+        this(table, partitions, Admission.OPEN);
+    }
+
+    public CommandRouter(CommandTable table, PartitionMap partitions, Admission admission) {
         this.table = table;
         this.partitions = partitions;
+        this.admission = admission;
         this.allPartitions = new int[partitions.count()];
         Arrays.setAll(allPartitions, i -> i);
     }
@@ -62,6 +68,10 @@ public final class CommandRouter {
                 return new Route.Rejected(Errors.wrongArity(sub.fullName()), sub);
             }
             spec = sub;
+        }
+        ErrorReply refused = admission.refusal(spec, client);
+        if (refused != null) {
+            return new Route.Rejected(refused, spec);
         }
         return place(spec, args, db, client);
     }

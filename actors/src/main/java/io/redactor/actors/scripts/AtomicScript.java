@@ -9,6 +9,8 @@ import io.redactor.actors.command.Invocation;
 import io.redactor.actors.command.Placement;
 import io.redactor.actors.command.TimedReply;
 import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.data.PartitionData;
+import io.redactor.actors.effects.EffectUnit;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Partition;
 import io.redactor.actors.reservation.HeldPartitions;
@@ -96,6 +98,8 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     private volatile HoldSnapshot holds = HoldSnapshot.NONE;
     private CompletableFuture<Reservation.Grant> pendingGrant;
     private int db;
+    /** The effects of the partitions held, committed when they are released. */
+    private EffectUnit unit;
 
     AtomicScript(ScriptService service, NodeServices node, ScriptRequest request, Keyspace given) {
         this.service = service;
@@ -445,16 +449,37 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             throw e;
         }
         reply.waited(System.nanoTime() - reserveSentAt);
-        held.add(grant);
-        held.setClock(now);
-        holds = HoldSnapshot.of(held);
+        take(grant);
         if (busy) {
             pokeBusy(holds);
         }
         return null;
     }
 
+    /**
+     * Adds granted partitions to those held. Their records go to the script's unit from now on, so that the
+     * script's effects land in the log as one; inside EXEC they already go to the transaction's.
+     */
+    private void take(Reservation.Grant grant) {
+        held.add(grant);
+        held.setClock(now);
+        holds = HoldSnapshot.of(held);
+        if (given == null) {
+            if (unit == null) {
+                unit = Reservation.openUnit(grant.data());
+            } else {
+                for (PartitionData partition : grant.data()) {
+                    unit.hold(partition.effects());
+                }
+            }
+        }
+    }
+
     private void releaseAll() {
+        if (unit != null) {
+            unit.commit();
+            unit = null;
+        }
         held.releaseAll((partition, reservationId) ->
                 node.partitions().tell(partition, new Partition.Release(reservationId)));
         holds = HoldSnapshot.NONE;
@@ -470,9 +495,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         }
         inlineOnGrant = false;
         reply.waited(System.nanoTime() - reserveSentAt);
-        held.add(grant);
-        held.setClock(now);
-        holds = HoldSnapshot.of(held);
+        take(grant);
         if (!runInline()) {
             threads.execute(() -> {
                 try {

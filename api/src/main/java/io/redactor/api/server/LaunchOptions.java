@@ -2,6 +2,8 @@ package io.redactor.api.server;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import io.redactor.actors.node.config.ConfigParameter;
+import io.redactor.actors.node.config.ConfigParameters;
 
 import java.io.File;
 import java.util.HashMap;
@@ -9,20 +11,25 @@ import java.util.Map;
 
 /**
  * The launcher's command line: {@code --port}, {@code --bind}, {@code --partitions}, {@code --http-port},
- * {@code --http-token}, {@code --config FILE}.
- * Flags win over the file, which wins over application.conf and the reference configuration.
+ * {@code --http-token}, {@code --config FILE}, {@code --dir DIR}, and any Redis parameter as redis-server takes it
+ * ({@code --appendonly yes}). Flags win over the file, which wins over application.conf and the reference
+ * configuration.
  */
 record LaunchOptions(Config config, String configFile) {
 
     static final String USAGE = """
             Usage: redactor [--port N] [--bind ADDRESS...] [--partitions N] [--http-port N] [--http-token T]
-                            [--config FILE]
-              --port N          TCP port for the Redis protocol (default 6379)
-              --bind ADDRESSES  addresses to listen on, space separated (default 127.0.0.1)
-              --partitions N    number of key-range partitions, 1..16384 (default 64)
-              --http-port N     TCP port for the REST API, 0 for none (default 7380)
-              --http-token T    bearer token the REST API requires (needed to bind HTTP beyond loopback)
-              --config FILE     HOCON file overriding application.conf (see the documented application.conf)
+                            [--config FILE] [--dir DIR] [--PARAMETER VALUE...]
+              --port N           TCP port for the Redis protocol (default 6379)
+              --bind ADDRESSES   addresses to listen on, space separated (default 127.0.0.1)
+              --partitions N     number of key-range partitions, 1..16384 (default 64)
+              --http-port N      TCP port for the REST API, 0 for none (default 7380)
+              --http-token T     bearer token the REST API requires (needed to bind HTTP beyond loopback)
+              --config FILE      HOCON file overriding application.conf (see the documented application.conf)
+              --dir DIR          data directory: the RDB file and the append-only directory (default: the
+                                 working directory)
+              --PARAMETER VALUE  any Redis 7.0 configuration parameter, as redis-server takes it
+                                 (--appendonly yes, --appendfsync always, --save "")
             """;
 
     static LaunchOptions parse(String[] args) {
@@ -44,7 +51,7 @@ record LaunchOptions(Config config, String configFile) {
                 case "--http-port" -> flags.put("redactor.http.port", integer(flag, value, 0, 65535));
                 case "--http-token" -> flags.put("redactor.http.token", value);
                 case "--config" -> configFile = value;
-                default -> throw new UsageException("unknown option " + flag);
+                default -> flags.put(redisParameter(flag), value);
             }
         }
         Config config = ConfigFactory.parseMap(flags);
@@ -57,6 +64,16 @@ record LaunchOptions(Config config, String configFile) {
             configFile = file.getAbsolutePath();
         }
         return new LaunchOptions(RedactorConfig.load(config), configFile);
+    }
+
+    /** {@code --dir}, {@code --appendonly}, ...: the configuration key of a Redis parameter given as a flag. */
+    private static String redisParameter(String flag) {
+        String name = flag.startsWith("--") ? flag.substring(2).toLowerCase(java.util.Locale.ROOT) : "";
+        ConfigParameter parameter = name.isEmpty() ? null : ConfigParameters.byName(name);
+        if (parameter == null || name.equals("port") || name.equals("bind")) {
+            throw new UsageException("unknown option " + flag);
+        }
+        return "redactor.redis." + parameter.name();
     }
 
     private static int integer(String flag, String value, int min, int max) {

@@ -99,19 +99,28 @@ public final class RedactorServer {
                         if (resp != null) {
                             identity.listeningOn(resp.port());
                         }
-                        if (rest != null) {
-                            rest.ready(node.services());
-                        }
                         RedactorServer server = new RedactorServer(system, node, resp, rest, http, config);
                         shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "redactor-resp-unbind", () -> {
                             server.closeFrontEnd();
                             return CompletableFuture.completedFuture(Done.getInstance());
                         });
-                        log.info("Redactor {} ready on {}: {}, {}, {} partitions", RedactorVersion.VERSION,
-                                String.join(" ", addresses),
-                                resp == null ? "no Redis protocol" : "Redis protocol on port " + resp.port(),
-                                http == null ? "no HTTP" : "HTTP on port " + http.port(), settings.partitions());
-                        started.complete(server);
+                        // After the front ends closed, before the partitions stop: the last snapshot, the AOF flushed.
+                        shutdown.addTask(CoordinatedShutdown.PhaseServiceRequestsDone(), "redactor-persist",
+                                () -> node.services().durability().stop().thenApply(done -> Done.getInstance()));
+                        node.loaded().whenComplete((loaded, failure) -> {
+                            if (failure != null) {
+                                started.completeExceptionally(failure);
+                                return;
+                            }
+                            if (rest != null) {
+                                rest.ready(node.services());
+                            }
+                            log.info("Redactor {} ready on {}: {}, {}, {} partitions", RedactorVersion.VERSION,
+                                    String.join(" ", addresses),
+                                    resp == null ? "no Redis protocol" : "Redis protocol on port " + resp.port(),
+                                    http == null ? "no HTTP" : "HTTP on port " + http.port(), settings.partitions());
+                            started.complete(server);
+                        });
                     } catch (Exception e) {
                         started.completeExceptionally(e);
                     }

@@ -46,6 +46,18 @@ class LaunchOptionsTest {
         assertEquals(file.toAbsolutePath().toString(), options.configFile());
     }
 
+    @Test
+    void redisParametersAreTakenAsRedisServerTakesThem() {
+        LaunchOptions options = LaunchOptions.parse(new String[] {"--dir", "/tmp", "--appendonly", "yes",
+                "--save", "", "--APPENDFSYNC", "always"});
+        assertEquals("/tmp", options.config().getString("redactor.redis.dir"));
+        assertEquals("yes", options.config().getString("redactor.redis.appendonly"));
+        assertEquals("", options.config().getString("redactor.redis.save"));
+        assertEquals("always", options.config().getString("redactor.redis.appendfsync"));
+        assertEquals("unknown option --appendonlyx", assertThrows(LaunchOptions.UsageException.class,
+                () -> LaunchOptions.parse(new String[] {"--appendonlyx", "yes"})).getMessage());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "--port|abc|--port needs an integer between 0 and 65535, got 'abc'",

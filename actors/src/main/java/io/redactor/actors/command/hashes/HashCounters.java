@@ -3,6 +3,7 @@ package io.redactor.actors.command.hashes;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.command.Propagation;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.hash.HashValue;
@@ -69,6 +70,9 @@ final class HashCounters {
         }
         byte[] text = result.toHumanString();
         store(call, key, hash, field, text, "hincrbyfloat");
+        if (call.logging()) {
+            call.propagate(Propagation.HSET, key, field, text);
+        }
         return new BulkString(text);
     }
 

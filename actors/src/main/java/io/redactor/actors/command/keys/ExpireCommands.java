@@ -3,6 +3,7 @@ package io.redactor.actors.command.keys;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.command.Propagation;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.Lookup;
@@ -82,12 +83,21 @@ final class ExpireCommands {
         if (flags != 0 && !allowed(flags, db.expireAt(key), when)) {
             return IntegerReply.ZERO;
         }
-        if (when <= call.now()) {
+        // While loading, a time already past is kept as it is (Redis's checkAlreadyExpired): later entries of the
+        // log may still use the key, and the log holds its deletion where it happened.
+        if (when <= call.now() && !call.server().expiryPaused()) {
             db.delete(key);
             db.changed(key, KeyspaceEvents.GENERIC, "del");
+            Propagation.deleted(call, key);
         } else {
             db.setExpireAt(key, when);
             db.changed(key, KeyspaceEvents.GENERIC, "expire");
+            if (call.logging()) {
+                byte[][] argv = call.args().clone();
+                argv[0] = Propagation.PEXPIREAT;
+                argv[2] = Propagation.number(when);
+                call.propagate(argv);
+            }
         }
         return IntegerReply.ONE;
     }

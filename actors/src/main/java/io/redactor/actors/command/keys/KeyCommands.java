@@ -82,6 +82,13 @@ public final class KeyCommands {
                 command("copy", -3).flags(WRITE, DENYOOM).acl("keyspace").keys(1, 2, 1)
                         .keySpecs(key(1, "RO", "access"), key(2, "OW", "update"))
                         .doc(KeyDocs.COPY).runsAtKeys(RelocationCommands::copy).build(),
+                command("dump", 2).flags(READONLY).acl("keyspace").keys(1, 1, 1)
+                        .tips("nondeterministic_output")
+                        .keySpecs(key(1, "RO", "access")).doc(KeyDocs.DUMP)
+                        .runsAtKeys(DumpCommands::dump).build(),
+                command("restore", -4).flags(WRITE, DENYOOM).acl("keyspace", "dangerous").keys(1, 1, 1)
+                        .keySpecs(key(1, "OW", "update")).doc(KeyDocs.RESTORE)
+                        .runsAtKeys(DumpCommands::restore).build(),
                 command("move", 3).flags(WRITE, FAST).acl("keyspace").keys(1, 1, 1)
                         .keySpecs(key(1, "RW", "access", "update")).doc(KeyDocs.MOVE)
                         .runsAtKeys(RelocationCommands::move).build(),

@@ -115,6 +115,29 @@ final class KeyDocs {
                 integer("destination-db").token("DB").optional(),
                 pureToken("replace", "REPLACE").optional());
 
+    static final CommandDoc DUMP = doc("Return a serialized version of the value stored at the specified key.", "2.6.0",
+            "generic", "O(1) to access the key and additional O(N*M) to serialize it, where N is the number of Redis "
+            + "objects composing the value and M their average size. For small string values the time complexity is "
+            + "thus O(1)+O(1*M) where M is small, so simply O(1).")
+            .args(key("key", 0));
+
+    static final CommandDoc RESTORE = doc("Create a key using the provided serialized value, previously obtained "
+            + "using DUMP.", "2.6.0", "generic", "O(1) to create the new key and additional O(N*M) to reconstruct the "
+            + "serialized value, where N is the number of Redis objects composing the value and M their average "
+            + "size. For small string values the time complexity is thus O(1)+O(1*M) where M is small, so simply "
+            + "O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting values into "
+            + "sorted sets is O(log(N)).")
+            .history("3.0.0", "Added the `REPLACE` modifier.")
+            .history("5.0.0", "Added the `ABSTTL` modifier.")
+            .history("5.0.0", "Added the `IDLETIME` and `FREQ` options.")
+            .args(key("key", 0),
+                integer("ttl"),
+                string("serialized-value"),
+                pureToken("replace", "REPLACE").since("3.0.0").optional(),
+                pureToken("absttl", "ABSTTL").since("5.0.0").optional(),
+                integer("seconds").token("IDLETIME").since("5.0.0").optional(),
+                integer("frequency").token("FREQ").since("5.0.0").optional());
+
     static final CommandDoc MOVE = doc("Move a key to another database", "1.0.0", "generic", "O(1)")
             .args(key("key", 0),
                 integer("db"));

@@ -4,6 +4,7 @@ import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.command.MultiPopArguments;
+import io.redactor.actors.command.Propagation;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.list.ListValue;
@@ -26,6 +27,8 @@ public final class ListPops {
     public static final long NO_COUNT = -1;
 
     private static final ErrorReply COUNT_NOT_POSITIVE = Errors.err("value is out of range, must be positive");
+    private static final byte[] LEFT = {'L', 'E', 'F', 'T'};
+    private static final byte[] RIGHT = {'R', 'I', 'G', 'H', 'T'};
 
     private ListPops() {
     }
@@ -58,7 +61,12 @@ public final class ListPops {
         if (list == null) {
             return null;
         }
-        return ArrayReply.of(new BulkString(key), new BulkString(popOne(db, key, list, left)));
+        Reply reply = ArrayReply.of(new BulkString(key), new BulkString(popOne(db, key, list, left)));
+        // BLPOP/BRPOP replay as the pop of the key that was served
+        if (call.logging()) {
+            call.propagate(left ? Propagation.LPOP : Propagation.RPOP, key);
+        }
+        return reply;
     }
 
     /** Pops one element off an existing list at {@code key}, with Redis's notifications and deletion when emptied. */
@@ -88,7 +96,13 @@ public final class ListPops {
         for (byte[] key : keys) {
             ListValue list = Lists.write(db, key);
             if (list != null && !list.isEmpty()) {
-                return ArrayReply.of(new BulkString(key), new ArrayReply(popMany(db, key, list, left, count)));
+                List<Reply> popped = popMany(db, key, list, left, count);
+                // LMPOP/BLMPOP replay as a pop of that many from the key that had elements
+                if (call.logging()) {
+                    call.propagate(left ? Propagation.LPOP : Propagation.RPOP, key,
+                            Propagation.number(popped.size()));
+                }
+                return ArrayReply.of(new BulkString(key), new ArrayReply(popped));
             }
         }
         return null;
@@ -117,7 +131,15 @@ public final class ListPops {
         }
         db.changed(destination, KeyspaceEvents.LIST, toLeft ? "lpush" : "rpush");
         Lists.popped(db, source, from, fromLeft);
+        // BLMOVE and BRPOPLPUSH replay as what they did once served
+        if (call.logging()) {
+            call.propagate(Propagation.LMOVE, source, destination, side(fromLeft), side(toLeft));
+        }
         return new BulkString(element);
+    }
+
+    private static byte[] side(boolean left) {
+        return left ? LEFT : RIGHT;
     }
 
     // ---- the commands

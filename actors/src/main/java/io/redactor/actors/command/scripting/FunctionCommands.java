@@ -79,26 +79,43 @@ final class FunctionCommands {
     }
 
     static Reply load(ClientCall call) {
-        return answer(() -> {
+        return logged(call, answer(() -> {
             FunctionArguments.Load load = FunctionArguments.load(Arrays.asList(call.args()));
             return BulkString.of(call.node().scripts().loadLibrary(load.code(), load.replace()));
-        });
+        }));
     }
 
     static Reply delete(ClientCall call) {
-        return answer(() -> {
+        return logged(call, answer(() -> {
             registry(call).delete(call.arg(2));
             return SimpleString.OK;
-        });
+        }));
     }
 
     /** SYNC and ASYNC both drop the libraries at once: the garbage collector frees them either way. */
     static Reply flush(ClientCall call) {
-        return answer(() -> {
+        return logged(call, answer(() -> {
             FunctionArguments.flushAsync(Arrays.asList(call.args()), call.node().server().config().lazyfreeLazyUserFlush());
             registry(call).flush();
             return SimpleString.OK;
-        });
+        }));
+    }
+
+    /**
+     * A change to the libraries is a change to the data set: it goes to the log as it is (Redis propagates FUNCTION
+     * LOAD, DELETE, FLUSH and RESTORE unchanged), inside the unit of the EXEC or script that runs it, if any.
+     */
+    private static Reply logged(ClientCall call, Reply reply) {
+        if (!(reply instanceof ErrorReply)) {
+            int db = call.client() == null ? 0 : call.client().db();
+            if (call.keyspace() != null) {
+                call.keyspace().effects().dirty();
+                call.keyspace().effects().record(db, call.args());
+            } else {
+                call.node().server().effectLog().record(db, call.args());
+            }
+        }
+        return reply;
     }
 
     static Reply list(ClientCall call) {
@@ -143,11 +160,11 @@ final class FunctionCommands {
     }
 
     static Reply restore(ClientCall call) {
-        return answer(() -> {
+        return logged(call, answer(() -> {
             call.node().scripts().restoreLibraries(call.arg(2),
                     FunctionArguments.restorePolicy(Arrays.asList(call.args())));
             return SimpleString.OK;
-        });
+        }));
     }
 
     static Reply stats(ClientCall call) {

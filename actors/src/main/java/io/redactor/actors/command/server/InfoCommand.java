@@ -88,7 +88,7 @@ final class InfoCommand {
             case "server" -> server(out, node);
             case "clients" -> clients(out, node);
             case "memory" -> memory(out, node.server().config());
-            case "persistence" -> persistence(out);
+            case "persistence" -> node.durability().info().forEach((field, value) -> field(out, field, value));
             case "stats" -> stats(out, node.server().stats(), node.server().pubsub());
             case "replication" -> replication(out);
             case "cpu" -> cpu(out);
@@ -178,14 +178,6 @@ final class InfoCommand {
         field(out, "mem_allocator", "jvm");
         field(out, "jvm_heap_committed", Runtime.getRuntime().totalMemory());
         field(out, "jvm_heap_max", ProcessMetrics.heapMax());
-    }
-
-    private static void persistence(StringBuilder out) {
-        field(out, "loading", 0);
-        field(out, "async_loading", 0);
-        field(out, "rdb_bgsave_in_progress", 0);
-        field(out, "aof_enabled", 0);
-        field(out, "aof_rewrite_in_progress", 0);
     }
 
     private static void stats(StringBuilder out, ServerStats stats, PubSub pubsub) {

@@ -9,6 +9,7 @@ import static io.redactor.actors.command.CommandFlag.ALLOW_BUSY;
 import static io.redactor.actors.command.CommandFlag.FAST;
 import static io.redactor.actors.command.CommandFlag.LOADING;
 import static io.redactor.actors.command.CommandFlag.NOSCRIPT;
+import static io.redactor.actors.command.CommandFlag.NO_ASYNC_LOADING;
 import static io.redactor.actors.command.CommandFlag.NO_MULTI;
 import static io.redactor.actors.command.CommandFlag.READONLY;
 import static io.redactor.actors.command.CommandFlag.STALE;
@@ -38,6 +39,15 @@ public final class ServerCommands {
                         .doc(ServerDocs.INFO).runsAtClientAsync(InfoCommand::info).build(),
                 command("time", 1).flags(LOADING, STALE, FAST).tips("nondeterministic_output")
                         .doc(ServerDocs.TIME).runsAtClient(TimeCommand::time).build(),
+                command("save", 1).flags(NO_ASYNC_LOADING, ADMIN, NOSCRIPT, NO_MULTI)
+                        .doc(ServerDocs.SAVE).runsAtClientAsync(PersistenceCommands::save).build(),
+                command("bgsave", -1).flags(NO_ASYNC_LOADING, ADMIN, NOSCRIPT)
+                        .doc(ServerDocs.BGSAVE).runsAtClientAsync(PersistenceCommands::bgsave).build(),
+                command("bgrewriteaof", 1).flags(NO_ASYNC_LOADING, ADMIN, NOSCRIPT)
+                        .doc(ServerDocs.BGREWRITEAOF).runsAtClientAsync(PersistenceCommands::bgrewriteaof).build(),
+                command("lastsave", 1).flags(LOADING, STALE, FAST).acl("admin", "dangerous")
+                        .tips("nondeterministic_output")
+                        .doc(ServerDocs.LASTSAVE).runsAtClient(PersistenceCommands::lastsave).build(),
                 command("shutdown", -1).flags(ADMIN, NOSCRIPT, LOADING, STALE, NO_MULTI, ALLOW_BUSY)
                         .doc(ServerDocs.SHUTDOWN).runsAtClientAsync(ShutdownCommand::shutdown).build(),
                 command("config", -2).doc(ServerDocs.CONFIG).subcommands(

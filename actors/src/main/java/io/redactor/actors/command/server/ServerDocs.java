@@ -42,6 +42,19 @@ final class ServerDocs {
 
     static final CommandDoc TIME = doc("Return the current server time", "2.6.0", "server", "O(1)");
 
+    static final CommandDoc SAVE = doc("Synchronously save the dataset to disk", "1.0.0", "server",
+            "O(N) where N is the total number of keys in all databases");
+
+    static final CommandDoc BGSAVE = doc("Asynchronously save the dataset to disk", "1.0.0", "server", "O(1)")
+            .history("3.2.2", "Added the `SCHEDULE` option.")
+            .args(pureToken("schedule", "SCHEDULE").since("3.2.2").optional());
+
+    static final CommandDoc BGREWRITEAOF = doc("Asynchronously rewrite the append-only file", "1.0.0", "server",
+            "O(1)");
+
+    static final CommandDoc LASTSAVE = doc("Get the UNIX time stamp of the last successful save to disk", "1.0.0",
+            "server", "O(1)");
+
     static final CommandDoc SHUTDOWN = doc("Synchronously save the dataset to disk and then shut down the server",
             "1.0.0", "server",
             "O(N) when saving, where N is the total number of keys in all databases when saving data, otherwise O(1)")

@@ -12,8 +12,9 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * SHUTDOWN [NOSAVE|SAVE] [NOW] [FORCE] [ABORT]. On success the server goes away and the client gets no reply,
- * as with Redis. There is nothing to wait for (no replicas, no background save), so NOW and FORCE change
- * nothing and ABORT always finds no shutdown in progress.
+ * as with Redis. SAVE takes a snapshot first, NOSAVE does not, and without either one is taken when save points
+ * are configured; when it fails the server stays up and says so, unless FORCE is given. There are no replicas to
+ * wait for, so NOW changes nothing and ABORT always finds no shutdown in progress.
  */
 final class ShutdownCommand {
     private static final Logger log = LoggerFactory.getLogger(ShutdownCommand.class);
@@ -47,8 +48,18 @@ final class ShutdownCommand {
             return CompletableFuture.completedFuture(Errors.err("No shutdown in progress."));
         }
         log.info("User requested shutdown...");
-        // The reply never comes: the node stops and closes every connection.
-        call.node().shutdown().shutdown(save);
-        return new CompletableFuture<>();
+        Boolean snapshot = save ? Boolean.TRUE : noSave ? Boolean.FALSE : null;
+        boolean force = nowOrForce;
+        CompletableFuture<Reply> reply = new CompletableFuture<>();
+        call.node().durability().beforeShutdown(snapshot).whenComplete((done, failure) -> {
+            if (failure != null && !force) {
+                log.warn("Errors trying to shut down the server. Check the logs for more information.");
+                reply.complete(Errors.err("Errors trying to SHUTDOWN. Check logs."));
+                return;
+            }
+            // The reply never comes: the node stops and closes every connection.
+            call.node().shutdown().shutdown(snapshot);
+        });
+        return reply;
     }
 }

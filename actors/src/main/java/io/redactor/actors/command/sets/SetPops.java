@@ -3,6 +3,7 @@ package io.redactor.actors.command.sets;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.command.Propagation;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.set.SetValue;
@@ -49,6 +50,9 @@ public final class SetPops {
             db.notify(KeyspaceEvents.GENERIC, "del", key);
         }
         db.signalModified(key);
+        if (call.logging()) {
+            call.propagate(Propagation.SREM, key, member);
+        }
         return new BulkString(member);
     }
 
@@ -71,11 +75,23 @@ public final class SetPops {
             popped = Sets.members(SetAlgebra.union(List.of(set), Sets.maxIntsetEntries(call)));
             db.delete(key);
             db.notify(KeyspaceEvents.GENERIC, "del", key);
+            Propagation.deleted(call, key);
         } else {
             RandomGenerator random = ThreadLocalRandom.current();
             popped = new ArrayList<>((int) count);
-            for (long i = 0; i < count; i++) {
-                popped.add(new BulkString(set.popRandom(random)));
+            byte[][] srem = call.logging() ? new byte[(int) count + 2][] : null;
+            for (int i = 0; i < count; i++) {
+                byte[] member = set.popRandom(random);
+                popped.add(new BulkString(member));
+                if (srem != null) {
+                    srem[i + 2] = member;
+                }
+            }
+            // the random picks replay as one SREM of what was picked (Redis logs one SREM each, in MULTI/EXEC)
+            if (srem != null) {
+                srem[0] = Propagation.SREM;
+                srem[1] = key;
+                call.propagate(srem);
             }
         }
         db.signalModified(key);

@@ -4,6 +4,7 @@ import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.command.Propagation;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.FloatString;
@@ -83,6 +84,10 @@ final class CounterCommands {
             db.overwrite(key, new FloatString(stored));
         }
         db.changed(key, KeyspaceEvents.STRING, "incrbyfloat");
+        // the sum replays as the value it gave: no second rounding on another machine
+        if (call.logging()) {
+            call.propagate(Propagation.SET, key, stored, Propagation.KEEPTTL);
+        }
         return new BulkString(stored);
     }
 }

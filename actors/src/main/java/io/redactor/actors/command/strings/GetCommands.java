@@ -2,6 +2,7 @@ package io.redactor.actors.command.strings;
 
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.command.Propagation;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.MutableString;
@@ -45,15 +46,20 @@ final class GetCommands {
         Reply reply = Strings.reply(value);
         if (options.expire() != null) {
             long at = options.expireAtMillis(call);
-            if (at <= call.now()) {
+            if (at <= call.now() && !call.server().expiryPaused()) {
                 db.delete(key);
                 db.changed(key, KeyspaceEvents.GENERIC, "del");
+                Propagation.deleted(call, key);
             } else {
                 db.setExpireAt(key, at);
                 db.changed(key, KeyspaceEvents.GENERIC, "expire");
+                Propagation.expireAt(call, key, at);
             }
         } else if (options.has(SetOptions.PERSIST) && db.persist(key)) {
             db.changed(key, KeyspaceEvents.GENERIC, "persist");
+            if (call.logging()) {
+                call.propagate(Propagation.PERSIST, key);
+            }
         }
         return reply;
     }

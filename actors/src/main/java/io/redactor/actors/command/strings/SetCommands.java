@@ -2,6 +2,7 @@ package io.redactor.actors.command.strings;
 
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.command.Propagation;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.core.reply.IntegerReply;
@@ -58,6 +59,10 @@ final class SetCommands {
         if (expireAt != Db.NO_EXPIRE) {
             db.setExpireAt(key, expireAt);
             db.notify(KeyspaceEvents.GENERIC, "expire", key);
+            // relative times replay as the absolute one they gave (Redis 7.0 logs SET key value PXAT ms)
+            if (call.logging()) {
+                call.propagate(Propagation.SET, key, value, Propagation.PXAT, Propagation.number(expireAt));
+            }
         }
         return old != null ? old : done;
     }

@@ -5,6 +5,7 @@ import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.command.MultiPopArguments;
+import io.redactor.actors.command.Propagation;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.zset.EntryVisitor;
 import io.redactor.actors.data.zset.SortedSetValue;
@@ -78,6 +79,10 @@ public final class SortedSetPops {
         EntryReplies entry = new EntryReplies(1, true, false);
         pop(call.db(), key, set, max, 1, entry);
         items.addAll(entry.reply().items());
+        // BZPOPMIN/BZPOPMAX replay as the pop of the key that was served
+        if (call.logging()) {
+            call.propagate(max ? Propagation.ZPOPMAX : Propagation.ZPOPMIN, key);
+        }
         return new ArrayReply(items);
     }
 
@@ -96,6 +101,10 @@ public final class SortedSetPops {
             int popped = (int) Math.min(count, set.size());
             EntryReplies entries = new EntryReplies(popped, true, true);
             pop(db, key, set, max, popped, entries);
+            // ZMPOP/BZMPOP replay as a pop of that many from the key that had members
+            if (call.logging()) {
+                call.propagate(max ? Propagation.ZPOPMAX : Propagation.ZPOPMIN, key, Propagation.number(popped));
+            }
             return ArrayReply.of(new BulkString(key), entries.reply());
         }
         return null;

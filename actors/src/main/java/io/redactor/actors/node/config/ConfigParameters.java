@@ -44,17 +44,24 @@ public final class ConfigParameters {
             bool("activerehashing", true).build(),
             bool("always-show-logo", false).immutable().build(),
             bool("aof-disable-auto-gc", false).build(),
-            bool("aof-load-truncated", true).build(),
+            bool("aof-load-truncated", true).honoured()
+                    .note("a torn end of the last AOF file is cut off at start-up instead of stopping it").build(),
             bool("aof-rewrite-incremental-fsync", true).build(),
-            bool("aof-timestamp-enabled", false).build(),
-            bool("aof-use-rdb-preamble", true).build(),
+            bool("aof-timestamp-enabled", false).honoured().note("#TS: annotations in the AOF").build(),
+            bool("aof-use-rdb-preamble", true).honoured().note("AOF base files in RDB format").build(),
             text("aof_rewrite_cpulist", "").immutable().build(),
-            def("appenddirname", Text.baseName("appenddirname", "dirname"), "appendonlydir").immutable().build(),
-            def("appendfilename", Text.baseName("appendfilename", "filename"), "appendonly.aof").immutable().build(),
-            oneOf("appendfsync", "everysec", "everysec", "always", "no").build(),
-            bool("appendonly", false).note("stored only until Redactor has an append-only file").build(),
-            memory("auto-aof-rewrite-min-size", 0, LLONG_MAX, "64mb").build(),
-            integer("auto-aof-rewrite-percentage", 0, INT_MAX, 100).build(),
+            def("appenddirname", Text.baseName("appenddirname", "dirname"), "appendonlydir").immutable().honoured()
+                    .note("the AOF directory, under dir").build(),
+            def("appendfilename", Text.baseName("appendfilename", "filename"), "appendonly.aof").immutable()
+                    .honoured().note("the AOF files' names").build(),
+            oneOf("appendfsync", "everysec", "everysec", "always", "no").honoured()
+                    .note("when the AOF is flushed to the disk; always is group commit").build(),
+            bool("appendonly", false).honoured().note("the append-only file; turned on at run time with a base first")
+                    .build(),
+            memory("auto-aof-rewrite-min-size", 0, LLONG_MAX, "64mb").honoured()
+                    .note("AOF size under which it is not rewritten automatically").build(),
+            integer("auto-aof-rewrite-percentage", 0, INT_MAX, 100).honoured()
+                    .note("AOF growth over its last base that triggers a rewrite (0: never)").build(),
             text("bgsave_cpulist", "").immutable().build(),
             def("bind", new BindType(), "127.0.0.1").immutable().honoured()
                     .redactor("* -::*",
@@ -93,9 +100,10 @@ public final class ConfigParameters {
             integer("databases", 16, 16, 16).immutable().honoured()
                     .note("Redactor always has 16 databases: other values are refused (Redis accepts 1..2147483647)")
                     .build(),
-            def("dbfilename", Text.baseName("dbfilename", "filename"), "dump.rdb").protectedConfig().build(),
-            def("dir", new DirectoryType(), ".").protectedConfig()
-                    .note("the working directory at start-up; stored only (the JVM's directory does not change)")
+            def("dbfilename", Text.baseName("dbfilename", "filename"), "dump.rdb").protectedConfig().honoured()
+                    .note("the RDB file's name, under dir").build(),
+            def("dir", new DirectoryType(), ".").protectedConfig().honoured()
+                    .note("where the RDB file and the AOF directory are (the JVM's working directory does not change)")
                     .build(),
             bool("disable-thp", true).immutable().build(),
             bool("dynamic-hz", true).build(),
@@ -146,7 +154,8 @@ public final class ConfigParameters {
             integer("maxmemory-samples", 1, INT_MAX, 5).build(),
             integer("min-replicas-max-lag", 0, INT_MAX, 10).alias("min-slaves-max-lag").build(),
             integer("min-replicas-to-write", 0, INT_MAX, 0).alias("min-slaves-to-write").build(),
-            bool("no-appendfsync-on-rewrite", false).build(),
+            bool("no-appendfsync-on-rewrite", false).honoured()
+                    .note("no AOF flushes while a rewrite runs").build(),
             def("notify-keyspace-events", new KeyspaceEventsType(), "").honoured()
                     .note("which keyspace notifications are published").build(),
             def("oom-score-adj", OneOf.of("no", "yes", "relative", "absolute").withSynonym("relative", "yes"), "no")
@@ -163,8 +172,8 @@ public final class ConfigParameters {
             bool("rdb-del-sync-files", false).build(),
             integer("rdb-key-save-delay", INT_MIN, INT_MAX, 0).hidden().build(),
             bool("rdb-save-incremental-fsync", true).build(),
-            bool("rdbchecksum", true).immutable().build(),
-            bool("rdbcompression", true).build(),
+            bool("rdbchecksum", true).immutable().honoured().note("a CRC-64 at the end of RDB files").build(),
+            bool("rdbcompression", true).honoured().note("LZF compression of strings in RDB files and DUMP").build(),
             def("repl-backlog-size", new Clamped(Numeric.memory(1, LLONG_MAX), 16 * 1024, LLONG_MAX), "1mb")
                     .note("values below 16kb become 16kb, as in Redis").build(),
             integer("repl-backlog-ttl", 0, LLONG_MAX, 3600).build(),
@@ -187,8 +196,8 @@ public final class ConfigParameters {
             def("replicaof", new ReplicaOfType(), "").alias("slaveof").immutable().build(),
             text("requirepass", "").build(),
             oneOf("sanitize-dump-payload", "no", "no", "yes", "clients").build(),
-            def("save", new SaveType(), "")
-                    .redactor("3600 1 300 100 60 10000", "no snapshots until Redactor has persistence").build(),
+            def("save", new SaveType(), "3600 1 300 100 60 10000").honoured()
+                    .note("save points: a BGSAVE after that many changes in that many seconds").build(),
             text("server_cpulist", "").immutable().build(),
             integer("set-max-intset-entries", 0, LLONG_MAX, 512).honoured().note("OBJECT ENCODING threshold of sets (intset up to this many integers)").build(),
             bool("set-proc-title", true).immutable().build(),
@@ -198,7 +207,8 @@ public final class ConfigParameters {
             integer("slowlog-log-slower-than", -1, LLONG_MAX, 10000).build(),
             integer("slowlog-max-len", 0, LLONG_MAX, 128).build(),
             integer("socket-mark-id", 0, UINT_MAX, 0).immutable().build(),
-            bool("stop-writes-on-bgsave-error", true).build(),
+            bool("stop-writes-on-bgsave-error", true).honoured()
+                    .note("writes are refused while the last snapshot failed").build(),
             memory("stream-node-max-bytes", 0, LLONG_MAX, "4kb").build(),
             integer("stream-node-max-entries", 0, LLONG_MAX, 100).build(),
             oneOf("supervised", "no", "upstart", "systemd", "auto", "no").immutable().build(),

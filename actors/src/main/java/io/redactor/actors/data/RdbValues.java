@@ -1,0 +1,113 @@
+package io.redactor.actors.data;
+
+import io.redactor.actors.data.hash.HashValue;
+import io.redactor.actors.data.list.ListValue;
+import io.redactor.actors.data.set.SetValue;
+import io.redactor.actors.data.zset.SortedSetValue;
+import io.redactor.core.rdb.RdbHash;
+import io.redactor.core.rdb.RdbList;
+import io.redactor.core.rdb.RdbSet;
+import io.redactor.core.rdb.RdbSortedSet;
+import io.redactor.core.rdb.RdbString;
+import io.redactor.core.rdb.RdbValue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Redactor's values to and from the RDB model (DUMP, RESTORE, snapshots, loading). Written values keep the
+ * encoding OBJECT ENCODING reports (listpack, intset, ...), so that Redis stores them as it reports them; read values
+ * are built by inserting their elements, so that their encoding follows this server's thresholds, as Redis converts
+ * values it loads.
+ */
+public final class RdbValues {
+    private RdbValues() {
+    }
+
+    /** The thresholds of the *-max-listpack-* and set-max-intset-entries parameters. */
+    public record Limits(long hashEntries, long hashValue, long setIntsetEntries, long zsetEntries, long zsetValue) {
+    }
+
+    /** A stored value as RDB sees it. The lists it holds share the value's arrays: use it before the value changes. */
+    public static RdbValue toRdb(Object value) {
+        return switch (value) {
+            case ListValue list -> {
+                List<byte[]> elements = new ArrayList<>((int) list.size());
+                list.forEach(0, list.size() - 1, elements::add);
+                yield new RdbList(elements);
+            }
+            case SetValue set -> {
+                List<byte[]> members = new ArrayList<>(set.size());
+                for (int i = 0; i < set.size(); i++) {
+                    members.add(set.member(i));
+                }
+                yield new RdbSet(members, set.isIntset());
+            }
+            case HashValue hash -> {
+                List<byte[]> fields = new ArrayList<>(hash.size());
+                List<byte[]> values = new ArrayList<>(hash.size());
+                hash.forEach((field, v) -> {
+                    fields.add(field);
+                    values.add(v);
+                });
+                yield new RdbHash(fields, values, hash.isListpack());
+            }
+            case SortedSetValue zset -> {
+                List<byte[]> members = new ArrayList<>(zset.size());
+                double[] scores = new double[zset.size()];
+                zset.forEach((member, score) -> {
+                    scores[members.size()] = score;
+                    members.add(member);
+                });
+                yield new RdbSortedSet(members, scores, zset.isListpack());
+            }
+            default -> new RdbString(StringValues.bytes(value));
+        };
+    }
+
+    /**
+     * The value to store for what RDB holds; null when it repeats a member or field (Redis's "duplicate" check:
+     * such a payload is bad data).
+     */
+    public static Object fromRdb(RdbValue value, Limits limits) {
+        return switch (value) {
+            case RdbString string -> string.value();
+            case RdbList list -> {
+                ListValue built = new ListValue();
+                list.elements().forEach(built::pushRight);
+                yield built;
+            }
+            case RdbSet set -> {
+                SetValue built = set.members().isEmpty() ? SetValue.empty() : SetValue.emptyFor(set.members().get(0));
+                for (byte[] member : set.members()) {
+                    if (!built.add(member, limits.setIntsetEntries())) {
+                        yield null;
+                    }
+                }
+                yield built;
+            }
+            case RdbHash hash -> {
+                HashValue built = new HashValue();
+                for (int i = 0; i < hash.size(); i++) {
+                    if (!built.set(hash.fields().get(i), hash.values().get(i), limits.hashEntries(),
+                            limits.hashValue())) {
+                        yield null;
+                    }
+                }
+                yield built;
+            }
+            case RdbSortedSet zset -> {
+                SortedSetValue built = zset.members().isEmpty() ? new SortedSetValue(true)
+                        : SortedSetValue.forFirstMember(zset.members().get(0), limits.zsetEntries(), limits.zsetValue());
+                for (int i = 0; i < zset.size(); i++) {
+                    byte[] member = zset.members().get(i);
+                    if (!Double.isNaN(built.score(member))) {
+                        yield null;
+                    }
+                    built.add(member, zset.scores()[i], limits.zsetEntries(), limits.zsetValue());
+                }
+                yield built;
+            }
+        };
+    }
+}

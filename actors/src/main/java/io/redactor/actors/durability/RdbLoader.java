@@ -1,0 +1,220 @@
+package io.redactor.actors.durability;
+
+import io.redactor.actors.data.Db;
+import io.redactor.actors.data.PartitionData;
+import io.redactor.actors.data.RdbValues;
+import io.redactor.actors.node.NodeServices;
+import io.redactor.actors.node.config.RuntimeConfig;
+import io.redactor.actors.partition.Partition;
+import io.redactor.actors.partition.PartitionChore;
+import io.redactor.core.rdb.RdbBadDataException;
+import io.redactor.core.rdb.RdbReadException;
+import io.redactor.core.rdb.RdbReader;
+import io.redactor.core.rdb.RdbValue;
+import io.redactor.core.rdb.RdbValueReader;
+import io.redactor.lua.functions.FunctionError;
+import io.redactor.persistence.rdb.RdbFileReader;
+import io.redactor.persistence.rdb.RdbInput;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongConsumer;
+
+/**
+ * Loads an RDB file, or the RDB base of an append-only file, into the partitions, as Redis 7.0 loads one: the
+ * function libraries first, then every key into the partition that owns it. The loading thread reads and decodes;
+ * partitions insert batches of keys in parallel, a bounded number of batches ahead. Keys whose time has passed are
+ * skipped (not from an AOF base, which must stay as the log that follows it expects); empty values are skipped with
+ * a warning, as Redis does; anything else that is wrong stops the load with where it is.
+ */
+final class RdbLoader {
+    private static final Logger log = LoggerFactory.getLogger(RdbLoader.class);
+    private static final int BATCH = 512;
+    private static final int BATCHES_IN_FLIGHT = 64;
+
+    private final NodeServices node;
+    private final boolean aofBase;
+    private final RdbValues.Limits limits;
+    private final Semaphore room = new Semaphore(BATCHES_IN_FLIGHT);
+    private final AtomicReference<String> partitionFailure = new AtomicReference<>();
+    private final List<List<Loaded>> batches = new ArrayList<>();
+
+    /** Counts of a load: keys loaded, and keys skipped because their time had passed. */
+    record Counts(long keys, long expired) {
+    }
+
+    /** The file cannot be loaded: where and why. */
+    static final class Corrupt extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Corrupt(String message) {
+            super(message);
+        }
+    }
+
+    private record Loaded(int db, byte[] key, Object value, long expireAt) {
+    }
+
+    RdbLoader(NodeServices node, boolean aofBase) {
+        this.node = node;
+        this.aofBase = aofBase;
+        RuntimeConfig config = node.server().config();
+        this.limits = new RdbValues.Limits(config.hashMaxListpackEntries(), config.hashMaxListpackValue(),
+                config.setMaxIntsetEntries(), config.zsetMaxListpackEntries(), config.zsetMaxListpackValue());
+        for (int i = 0; i < node.server().partitions().count(); i++) {
+            batches.add(new ArrayList<>(BATCH));
+        }
+    }
+
+    /** Loads the RDB part of {@code in}, which has at most {@code length} bytes; {@code progress} gets bytes read. */
+    Counts load(InputStream in, long length, LongConsumer progress) throws Corrupt {
+        RdbInput input = new RdbInput(in, length);
+        long now = System.currentTimeMillis();
+        long[] counts = new long[3];
+        try {
+            RdbFileReader.read(input, new RdbFileReader.Visitor() {
+                @Override
+                public void aux(byte[] key, byte[] value) {
+                    if ("redis-ver".equals(new String(key, StandardCharsets.ISO_8859_1))) {
+                        log.info("Loading RDB produced by version {}", new String(value, StandardCharsets.UTF_8));
+                    }
+                }
+
+                @Override
+                public void library(byte[] code) throws RdbFileReader.RdbFormatException {
+                    try {
+                        node.scripts().loadLibrary(code, false);
+                    } catch (FunctionError e) {
+                        throw new RdbFileReader.RdbFormatException("Failed loading library, " + e.getMessage());
+                    }
+                }
+
+                @Override
+                public void entry(int db, byte[] key, int type, byte[] bytes, long expireAt, long idle, int freq)
+                        throws RdbFileReader.RdbFormatException {
+                    Object value = decode(key, type, bytes, input.position(), counts);
+                    if (value == null) {
+                        return;
+                    }
+                    if (!aofBase && expireAt != -1 && expireAt < now) {
+                        counts[1]++;
+                        return;
+                    }
+                    counts[0]++;
+                    add(new Loaded(db, key, value, expireAt == -1 ? Db.NO_EXPIRE : expireAt));
+                    progress.accept(input.position());
+                }
+            });
+            for (int p = 0; p < batches.size(); p++) {
+                send(p);
+            }
+            room.acquire(BATCHES_IN_FLIGHT);
+            room.release(BATCHES_IN_FLIGHT);
+        } catch (RdbFileReader.RdbFormatException e) {
+            throw new Corrupt(e.getMessage() + " (offset " + input.position() + ")");
+        } catch (IOException e) {
+            throw new Corrupt("Short read or OOM loading DB: " + e.getMessage() + " (offset " + input.position() + ")");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Corrupt("interrupted");
+        }
+        if (partitionFailure.get() != null) {
+            throw new Corrupt(partitionFailure.get());
+        }
+        if (counts[2] > 0) {
+            log.warn("Done loading RDB, keys loaded: {}, keys expired: {}, empty keys skipped: {}.", counts[0],
+                    counts[1], counts[2]);
+        } else {
+            log.info("Done loading RDB, keys loaded: {}, keys expired: {}.", counts[0], counts[1]);
+        }
+        return new Counts(counts[0], counts[1]);
+    }
+
+    /** The value, or null for an empty one (skipped, as Redis skips them). */
+    private Object decode(byte[] key, int type, byte[] bytes, long offset, long[] counts)
+            throws RdbFileReader.RdbFormatException {
+        RdbValue rdb;
+        try {
+            rdb = RdbValueReader.read(type, new RdbReader(bytes));
+        } catch (RdbBadDataException e) {
+            if (e.emptyValue()) {
+                if (counts[2]++ < 10) {
+                    log.warn("rdbLoadObject skipping empty key: {}", printable(key));
+                }
+                return null;
+            }
+            throw new RdbFileReader.RdbFormatException("bad value of key '" + printable(key) + "' before offset "
+                    + offset + ": " + e.getMessage());
+        } catch (RdbReadException e) {
+            throw new RdbFileReader.RdbFormatException("key '" + printable(key) + "' before offset " + offset
+                    + ": " + e.getMessage());
+        }
+        Object value = RdbValues.fromRdb(rdb, limits);
+        if (value == null) {
+            throw new RdbFileReader.RdbFormatException("duplicate members in the value of key '" + printable(key)
+                    + "' before offset " + offset);
+        }
+        return value;
+    }
+
+    private void add(Loaded entry) throws RdbFileReader.RdbFormatException {
+        int partition = node.server().partitions().partitionOf(entry.key());
+        List<Loaded> batch = batches.get(partition);
+        batch.add(entry);
+        if (batch.size() >= BATCH) {
+            try {
+                send(partition);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RdbFileReader.RdbFormatException("interrupted");
+            }
+        }
+    }
+
+    private void send(int partition) throws InterruptedException {
+        List<Loaded> batch = batches.get(partition);
+        if (batch.isEmpty()) {
+            return;
+        }
+        batches.set(partition, new ArrayList<>(BATCH));
+        room.acquire();
+        node.partitions().tell(partition, new Partition.Step(new Insert(batch)));
+    }
+
+    /** A batch of keys for one partition, inserted in one step on its thread. */
+    private final class Insert implements PartitionChore {
+        private final List<Loaded> entries;
+
+        Insert(List<Loaded> entries) {
+            this.entries = entries;
+        }
+
+        @Override
+        public void step(PartitionData data) {
+            try {
+                for (Loaded entry : entries) {
+                    if (!data.db(entry.db()).load(entry.key(), entry.value(), entry.expireAt())) {
+                        partitionFailure.compareAndSet(null, "RDB has duplicated key '" + printable(entry.key())
+                                + "' in DB " + entry.db());
+                    }
+                }
+            } catch (RuntimeException e) {
+                partitionFailure.compareAndSet(null, "a partition failed to load its keys: " + e);
+            } finally {
+                room.release();
+            }
+        }
+    }
+
+    private static String printable(byte[] key) {
+        String text = new String(key, StandardCharsets.ISO_8859_1);
+        return text.length() > 128 ? text.substring(0, 128) + "..." : text;
+    }
+}

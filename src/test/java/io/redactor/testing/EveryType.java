@@ -1,0 +1,82 @@
+package io.redactor.testing;
+
+import redis.clients.jedis.Jedis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Writes a data set with every type Redactor serves in every encoding Redis 7.0 has for it (int, embstr and raw
+ * strings; quicklists of one and of many nodes; intsets and hashtables; listpacks, hashtables and skiplists), binary
+ * keys and values, odd scores, expiry times, several databases and a function library: what persistence must keep.
+ */
+public final class EveryType {
+    public static final String LIBRARY = "#!lua name=everytype\n"
+            + "redis.register_function('everytype_echo', function(keys, args) return args[1] end)";
+
+    /** 2096: expiry times no test outlives. */
+    private static final long FAR_FUTURE = 4_000_000_000_000L;
+
+    private EveryType() {
+    }
+
+    /** Writes it through {@code jedis} (leaving database 0 selected); the same seed writes the same data. */
+    public static void write(Jedis jedis, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        jedis.functionLoadReplace(LIBRARY);
+        for (int db : new int[] {0, 1, 9, 15}) {
+            jedis.select(db);
+            String p = "db" + db + ":";
+            jedis.set(p + "int", "12345");
+            jedis.set(p + "negative", "-9223372036854775808");
+            jedis.set(p + "embstr", "short text");
+            jedis.set(p + "raw", "r".repeat(200) + random.nextInt());
+            jedis.set(p + "empty", "");
+            jedis.set(bytes(p + "binary"), randomBytes(random, 300));
+            jedis.set((p + "compressible").getBytes(StandardCharsets.UTF_8), "abc".repeat(500).getBytes());
+            jedis.incrByFloat(p + "float", 3.25);
+            jedis.append(p + "appended", "x");
+            jedis.append(p + "appended", "y");
+            jedis.rpush(p + "list-small", "a", "b", "3", "-4", "");
+            for (int i = 0; i < 3000; i++) {
+                jedis.rpush(bytes(p + "list-big"), randomBytes(random, 1 + random.nextInt(40)));
+            }
+            jedis.lpush(p + "list-left", "1", "2", "3");
+            jedis.sadd(p + "set-intset", "1", "-2", "300000", "9223372036854775807");
+            jedis.sadd(p + "set-table", "a", "b", "c", "12");
+            for (int i = 0; i < 600; i++) {
+                jedis.sadd(p + "set-big-intset", Integer.toString(i * 7));
+            }
+            jedis.hset(p + "hash-small", Map.of("f1", "v1", "f2", "2", "", "empty field"));
+            Map<byte[], byte[]> big = new HashMap<>();
+            for (int i = 0; i < 700; i++) {
+                big.put(bytes("field" + i), randomBytes(random, random.nextInt(30)));
+            }
+            jedis.hset(bytes(p + "hash-big"), big);
+            jedis.hset(p + "hash-long-value", "f", "v".repeat(100));
+            jedis.zadd(p + "zset-small", Map.of("a", 1.0, "b", -2.5, "c", 1e300, "d", 0.1));
+            jedis.zadd(p + "zset-inf", Map.of("lo", Double.NEGATIVE_INFINITY, "hi", Double.POSITIVE_INFINITY));
+            for (int i = 0; i < 300; i++) {
+                jedis.zadd(bytes(p + "zset-big"), random.nextDouble() * 1000 - 500, randomBytes(random, 8));
+            }
+            // absolute times, so that two servers given the same writes hold the same data
+            jedis.set(p + "volatile", "v");
+            jedis.pexpireAt(p + "volatile", FAR_FUTURE + random.nextInt(1000));
+            jedis.rpush(p + "volatile-list", "x");
+            jedis.pexpireAt(p + "volatile-list", FAR_FUTURE + 7200_000);
+        }
+        jedis.select(0);
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] randomBytes(SplittableRandom random, int n) {
+        byte[] bytes = new byte[n];
+        random.nextBytes(bytes);
+        return bytes;
+    }
+}

@@ -1,0 +1,159 @@
+package io.redactor.testing;
+
+import redis.clients.jedis.Jedis;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Redactor server in a process of its own, started from the test run's classes as {@code bin/redactor} starts
+ * one, for tests that must kill it as a crash would ({@code kill -9}) or stop it as an operator would (SIGTERM).
+ * Its output goes to {@code redactor.log} in its directory.
+ */
+public final class ServerProcess implements AutoCloseable {
+    private static final long START_TIMEOUT_MS = 120_000;
+
+    private final Process process;
+    private final int port;
+    private final Path log;
+
+    private ServerProcess(Process process, int port, Path log) {
+        this.process = process;
+        this.port = port;
+        this.log = log;
+    }
+
+    /**
+     * Starts a server whose data directory is {@code dir}, with Redis parameters {@code redis} (for example
+     * {@code appendonly -> yes}); returns once it answers commands (its data loaded).
+     */
+    public static ServerProcess start(Path dir, Map<String, String> redis) {
+        int port = freePort();
+        Path config = dir.resolve("redactor-test.conf");
+        StringBuilder text = new StringBuilder("redactor.redis {\n  dir = \"" + dir + "\"\n");
+        redis.forEach((name, value) -> text.append("  \"").append(name).append("\" = \"").append(value)
+                .append("\"\n"));
+        text.append("}\nredactor.partitions = 16\n");
+        Path log = dir.resolve("redactor.log");
+        try {
+            Files.writeString(config, text, StandardCharsets.UTF_8);
+            List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+                if (arg.startsWith("--add-opens") || arg.startsWith("--enable-native-access")
+                        || arg.startsWith("--sun-misc")) {
+                    command.add(arg);
+                }
+            }
+            command.addAll(List.of("-Xmx1g", "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
+                    "io.redactor.api.server.Main", "--port", Integer.toString(port), "--http-port", "0",
+                    "--config", config.toString()));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+            ServerProcess server = new ServerProcess(process, port, log);
+            server.awaitReady();
+            return server;
+        } catch (IOException e) {
+            throw new IllegalStateException("could not start a server process", e);
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public Jedis jedis() {
+        Jedis jedis = new Jedis("127.0.0.1", port, 30_000);
+        jedis.connect();
+        return jedis;
+    }
+
+    /** What the server printed. */
+    public String log() {
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
+    /** SIGKILL: the process ends at once, as in a crash, with whatever is on the disk. */
+    public void kill() {
+        process.destroyForcibly();
+        awaitExit();
+    }
+
+    /** SIGTERM: the server shuts down as it does on Ctrl-C. */
+    public int terminate() {
+        process.destroy();
+        return awaitExit();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Waits for the process to end by itself (after SHUTDOWN) and returns its exit code. */
+    public int awaitExit() {
+        try {
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new IllegalStateException("the server process did not exit; its log:\n" + log());
+            }
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+
+    private void awaitReady() {
+        long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
+        while (System.currentTimeMillis() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the server process exited with " + process.exitValue()
+                        + "; its log:\n" + log());
+            }
+            try (Jedis jedis = new Jedis("127.0.0.1", port, 2000)) {
+                if ("PONG".equals(jedis.ping()) && jedis.dbSize() >= 0) {
+                    return;
+                }
+            } catch (RuntimeException notYet) {
+                // not listening yet, or still loading (-LOADING)
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        process.destroyForcibly();
+        throw new IllegalStateException("the server process did not start in time; its log:\n" + log());
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
