@@ -105,10 +105,16 @@ final class DurableOutput implements ClientPipeline.Output, DurabilityWaiter {
 
     // ---- back on the pipeline's thread
 
+    /**
+     * Writes what may go now, and flushes it: the front end flushed when it read the command (a RESP connection
+     * flushes after each read), which was before these replies were written.
+     */
     private void release(String failure) {
         waiting = false;
         Held next;
+        boolean wrote = false;
         while ((next = held.peek()) != null && (failure != null || log.isDurable(next.position()))) {
+            wrote = true;
             held.poll();
             if (failure == null) {
                 if (next.push()) {
@@ -121,10 +127,13 @@ final class DurableOutput implements ClientPipeline.Output, DurabilityWaiter {
             }
         }
         if (!held.isEmpty()) {
+            if (wrote) {
+                out.flush();
+            }
             await();
             return;
         }
-        if (flushWanted) {
+        if (flushWanted || wrote) {
             flushWanted = false;
             out.flush();
         }

@@ -30,6 +30,14 @@ public final class AppendLog implements AutoCloseable {
     private static final long EVERYSEC_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final int KEEP_CAPACITY = 1 << 20;
     private static final int BUFFER_CAPACITY = 64 << 10;
+    /** The longest a flush under always waits for more appends (half the last flush's time, at most this). */
+    private static final long MAX_GATHER_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
+    /**
+     * Under everysec and no, replies do not wait for the file: appends are written a millisecond after the first of
+     * them at the latest (or at 64 KB), one write for all, instead of waking the writer for each.
+     */
+    private static final long LAZY_WRITE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final int LAZY_WRITE_BYTES = 64 << 10;
 
     private final Object lock = new Object();
     private final Object waitersLock = new Object();
@@ -46,6 +54,11 @@ public final class AppendLog implements AutoCloseable {
     private boolean timestamps;
     private Rotation rotation;
     private boolean closing;
+    /** Appends in {@code pending}. */
+    private int pendingAppends;
+    /** Appends the last flush covered, and how long it took: what the next flush waits a little to gather. */
+    private int lastBatchAppends;
+    private long lastFlushNanos;
 
     private volatile long appendedLsn;
     private volatile long durableLsn;
@@ -110,7 +123,10 @@ public final class AppendLog implements AutoCloseable {
             selectedDb = lastDb;
             appended += pending.size() - start;
             appendedLsn = appended;
-            lock.notifyAll();
+            pendingAppends++;
+            if (pendingAppends == 1 || pendingAppends >= gatherTarget() || pending.size() >= LAZY_WRITE_BYTES) {
+                lock.notifyAll();
+            }
             return appended;
         }
     }
@@ -281,14 +297,38 @@ public final class AppendLog implements AutoCloseable {
         return next;
     }
 
+    /**
+     * Under {@code always}, how many appends a flush waits for: three quarters of what the last one covered. The
+     * writers a flush released send their next writes within a round trip; taking the first of them alone would
+     * flush it and leave the others to the next flush.
+     */
+    private int gatherTarget() {
+        return policy == FsyncPolicy.ALWAYS ? Math.max(1, lastBatchAppends * 3 / 4) : Integer.MAX_VALUE;
+    }
+
     private Work takeWork() {
         synchronized (lock) {
+            long gatherUntil = 0;
             while (true) {
                 if (rotation != null || pending.size() > 0) {
+                    if (rotation == null && !closing && pendingAppends < gatherTarget()
+                            && pending.size() < LAZY_WRITE_BYTES) {
+                        long now = System.nanoTime();
+                        if (gatherUntil == 0) {
+                            gatherUntil = now + (policy == FsyncPolicy.ALWAYS
+                                    ? Math.min(MAX_GATHER_NANOS, lastFlushNanos / 2) : LAZY_WRITE_NANOS);
+                        }
+                        if (now < gatherUntil) {
+                            waitOnLock(gatherUntil - now);
+                            continue;
+                        }
+                    }
                     Rotation rotating = rotation;
                     rotation = null;
                     CommandBuffer batch = pending;
                     pending = takeSpare();
+                    lastBatchAppends = pendingAppends;
+                    pendingAppends = 0;
                     lock.notifyAll();
                     return new Work(batch, appended, rotating);
                 }
@@ -299,22 +339,33 @@ public final class AppendLog implements AutoCloseable {
                 if (waitNanos == 0) {
                     return new Work(new CommandBuffer(16), appended, null);
                 }
-                try {
-                    TimeUnit.NANOSECONDS.timedWait(lock, waitNanos < 0 ? TimeUnit.SECONDS.toNanos(1) : waitNanos);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+                if (!waitOnLock(waitNanos < 0 ? TimeUnit.SECONDS.toNanos(1) : waitNanos)) {
                     return null;
                 }
             }
         }
     }
 
-    /** 0 when an everysec flush is due now, -1 when none is pending, else how long until it is. */
+    /** Under lock; false when interrupted. */
+    private boolean waitOnLock(long nanos) {
+        try {
+            TimeUnit.NANOSECONDS.timedWait(lock, nanos);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * 0 when a flush is due now (under everysec a second after the last; under always at once, for bytes written
+     * before the policy changed to it), -1 when none is pending, else how long until it is.
+     */
     private long syncDueInNanos() {
         if (unsynced.size() == 0 && failure == null) {
             return -1;
         }
-        if (failure != null) {
+        if (failure != null || policy == FsyncPolicy.ALWAYS && !fsyncSuspended) {
             return 0;
         }
         if (policy != FsyncPolicy.EVERYSEC || fsyncSuspended) {
@@ -334,7 +385,12 @@ public final class AppendLog implements AutoCloseable {
                 writtenLsn = unsyncedEnd;
                 FsyncPolicy now = policy;
                 if (force || (now == FsyncPolicy.ALWAYS && !fsyncSuspended)) {
+                    long flushStart = System.nanoTime();
                     channel.force(false);
+                    long flushed = System.nanoTime() - flushStart;
+                    synchronized (lock) {
+                        lastFlushNanos = flushed;
+                    }
                     synced(unsyncedEnd);
                 } else if (now == FsyncPolicy.EVERYSEC && !fsyncSuspended) {
                     if (System.nanoTime() - lastSyncNanos >= EVERYSEC_NANOS) {
