@@ -37,6 +37,12 @@ public record CommandDoc(String summary, String since, String group, String comp
                 replacement, history, arguments);
     }
 
+    /** Marks the command as one of Redis's system commands (doc flag "syscmd": DEBUG). */
+    public CommandDoc systemCommand() {
+        return new CommandDoc(summary, since, group, complexity, appended(docFlags, "syscmd"), deprecatedSince,
+                replacedBy, history, arguments);
+    }
+
     public CommandDoc args(Arg... values) {
         return new CommandDoc(summary, since, group, complexity, docFlags, deprecatedSince, replacedBy, history,
                 List.of(values));

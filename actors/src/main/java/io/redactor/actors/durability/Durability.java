@@ -201,6 +201,16 @@ public final class Durability implements Admission {
                 : new ErrorReply("ERR " + (failure.getCause() != null ? failure.getCause() : failure).getMessage()));
     }
 
+    /**
+     * DEBUG RELOAD [MERGE] [NOFLUSH] [NOSAVE]: a snapshot (unless NOSAVE), then the data set emptied (unless NOFLUSH)
+     * and the RDB file loaded back, with every partition held meanwhile.
+     */
+    public CompletionStage<Reply> debugReload(boolean save, boolean flush, boolean merge) {
+        CompletionStage<Reply> saved = save ? save() : done(SimpleString.OK);
+        return saved.thenCompose(reply -> reply instanceof ErrorReply ? done(reply)
+                : new DebugReload(node, settings.rdbFile(), flush, merge).start());
+    }
+
     public Reply lastsave() {
         return IntegerReply.of(rdb.lastSaveSeconds());
     }

@@ -1,5 +1,6 @@
 package io.redactor.actors.durability;
 
+import io.redactor.actors.data.Database;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.PartitionData;
 import io.redactor.actors.data.RdbValues;
@@ -41,6 +42,10 @@ final class RdbLoader {
 
     private final NodeServices node;
     private final boolean aofBase;
+    /** The partitions' data when the caller holds them all (DEBUG RELOAD): keys go straight in. Else null. */
+    private final PartitionData[] held;
+    /** Keys and libraries already there are replaced instead of failing the load (DEBUG RELOAD MERGE). */
+    private final boolean merge;
     private final RdbValues.Limits limits;
     private final Semaphore room = new Semaphore(BATCHES_IN_FLIGHT);
     private final AtomicReference<String> partitionFailure = new AtomicReference<>();
@@ -62,9 +67,21 @@ final class RdbLoader {
     private record Loaded(int db, byte[] key, Object value, long expireAt) {
     }
 
+    /** A loader at start-up: keys go to the partitions in batches, as messages. */
     RdbLoader(NodeServices node, boolean aofBase) {
+        this(node, aofBase, null, false);
+    }
+
+    /** A loader into partitions the caller holds, indexed by partition number. */
+    static RdbLoader into(NodeServices node, PartitionData[] held, boolean merge) {
+        return new RdbLoader(node, false, held, merge);
+    }
+
+    private RdbLoader(NodeServices node, boolean aofBase, PartitionData[] held, boolean merge) {
         this.node = node;
         this.aofBase = aofBase;
+        this.held = held;
+        this.merge = merge;
         RuntimeConfig config = node.server().config();
         this.limits = new RdbValues.Limits(config.hashMaxListpackEntries(), config.hashMaxListpackValue(),
                 config.setMaxIntsetEntries(), config.zsetMaxListpackEntries(), config.zsetMaxListpackValue());
@@ -90,7 +107,7 @@ final class RdbLoader {
                 @Override
                 public void library(byte[] code) throws RdbFileReader.RdbFormatException {
                     try {
-                        node.scripts().loadLibrary(code, false);
+                        node.scripts().loadLibrary(code, merge);
                     } catch (FunctionError e) {
                         throw new RdbFileReader.RdbFormatException("Failed loading library, " + e.getMessage());
                     }
@@ -166,6 +183,10 @@ final class RdbLoader {
 
     private void add(Loaded entry) throws RdbFileReader.RdbFormatException {
         int partition = node.server().partitions().partitionOf(entry.key());
+        if (held != null) {
+            insert(held[partition], entry);
+            return;
+        }
         List<Loaded> batch = batches.get(partition);
         batch.add(entry);
         if (batch.size() >= BATCH) {
@@ -200,16 +221,28 @@ final class RdbLoader {
         public void step(PartitionData data) {
             try {
                 for (Loaded entry : entries) {
-                    if (!data.db(entry.db()).load(entry.key(), entry.value(), entry.expireAt())) {
-                        partitionFailure.compareAndSet(null, "RDB has duplicated key '" + printable(entry.key())
-                                + "' in DB " + entry.db());
-                    }
+                    insert(data, entry);
                 }
             } catch (RuntimeException e) {
                 partitionFailure.compareAndSet(null, "a partition failed to load its keys: " + e);
             } finally {
                 room.release();
             }
+        }
+    }
+
+    /** Adds a key to its partition's data, on the thread that may touch it. */
+    private void insert(PartitionData data, Loaded entry) {
+        Database db = data.db(entry.db());
+        if (db.load(entry.key(), entry.value(), entry.expireAt())) {
+            return;
+        }
+        if (merge) {
+            db.delete(entry.key());
+            db.load(entry.key(), entry.value(), entry.expireAt());
+        } else {
+            partitionFailure.compareAndSet(null, "RDB has duplicated key '" + printable(entry.key()) + "' in DB "
+                    + entry.db());
         }
     }
 

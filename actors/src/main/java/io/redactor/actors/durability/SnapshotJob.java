@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * copied first, so memory grows only by what changes during the save. The number of chunks waiting for the writer
  * is bounded: a partition that finds no room waits until the writer has made some.
  */
-final class SnapshotJob implements Reservation.Handover {
+final class SnapshotJob extends AllPartitions.Holder {
     /** Steps whose output may wait for the writer at once. */
     private static final int CREDITS = 64;
     /** Put in the queue when the last saver is done. */
@@ -75,10 +75,7 @@ final class SnapshotJob implements Reservation.Handover {
      * fails with the reason.
      */
     Progress start() {
-        int[] all = node.router().allPartitions();
-        Reservation cut = new Reservation(all, node.server().partitions(), this, false);
-        node.server().stats().reservations.increment();
-        node.partitions().tell(cut.firstPartition(), new Partition.Reserve(cut));
+        AllPartitions.hold(node, this);
         return new Progress(taken, done);
     }
 
@@ -101,12 +98,12 @@ final class SnapshotJob implements Reservation.Handover {
             plan.atCut();
         } catch (RuntimeException e) {
             savers.forEach(PartitionSaver::abandon);
-            release(grant);
+            AllPartitions.release(node, grant);
             taken.completeExceptionally(e);
             done.completeExceptionally(e);
             return;
         }
-        release(grant);
+        AllPartitions.release(node, grant);
         taken.complete(null);
         saving.set(savers.size());
         Thread.ofPlatform().name(name).daemon(true).start(this::writeLoop);
@@ -115,23 +112,11 @@ final class SnapshotJob implements Reservation.Handover {
         }
     }
 
-    private void release(Reservation.Grant grant) {
-        Partition.Release release = new Partition.Release(grant.reservationId());
-        for (int partition : grant.partitions()) {
-            node.partitions().tell(partition, release);
-        }
-    }
-
     @Override
     public void refused(ErrorReply reason) {
         IOException failure = new IOException(reason.message());
         taken.completeExceptionally(failure);
         done.completeExceptionally(failure);
-    }
-
-    @Override
-    public ErrorReply busyReply() {
-        return null;
     }
 
     // ---- called by the savers, on partition threads

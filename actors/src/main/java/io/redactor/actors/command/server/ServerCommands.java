@@ -9,6 +9,7 @@ import static io.redactor.actors.command.CommandFlag.ALLOW_BUSY;
 import static io.redactor.actors.command.CommandFlag.FAST;
 import static io.redactor.actors.command.CommandFlag.LOADING;
 import static io.redactor.actors.command.CommandFlag.NOSCRIPT;
+import static io.redactor.actors.command.CommandFlag.PROTECTED;
 import static io.redactor.actors.command.CommandFlag.NO_ASYNC_LOADING;
 import static io.redactor.actors.command.CommandFlag.NO_MULTI;
 import static io.redactor.actors.command.CommandFlag.READONLY;
@@ -48,6 +49,8 @@ public final class ServerCommands {
                 command("lastsave", 1).flags(LOADING, STALE, FAST).acl("admin", "dangerous")
                         .tips("nondeterministic_output")
                         .doc(ServerDocs.LASTSAVE).runsAtClient(PersistenceCommands::lastsave).build(),
+                command("debug", -2).flags(ADMIN, NOSCRIPT, LOADING, STALE, PROTECTED)
+                        .doc(ServerDocs.DEBUG).runsAtClientAsync(DebugCommand::debug).build(),
                 command("shutdown", -1).flags(ADMIN, NOSCRIPT, LOADING, STALE, NO_MULTI, ALLOW_BUSY)
                         .doc(ServerDocs.SHUTDOWN).runsAtClientAsync(ShutdownCommand::shutdown).build(),
                 command("config", -2).doc(ServerDocs.CONFIG).subcommands(

@@ -52,6 +52,9 @@ final class ServerDocs {
     static final CommandDoc BGREWRITEAOF = doc("Asynchronously rewrite the append-only file", "1.0.0", "server",
             "O(1)");
 
+    static final CommandDoc DEBUG = doc("A container for debugging commands", "1.0.0", "server",
+            "Depends on subcommand.").systemCommand();
+
     static final CommandDoc LASTSAVE = doc("Get the UNIX time stamp of the last successful save to disk", "1.0.0",
             "server", "O(1)");
 
