@@ -149,10 +149,11 @@ measure_bgsave() {
   bg[$server.t0]="$t0" bg[$server.t1]="$t1"
   # the probe's GETs sent while the snapshot ran
   local gets p50 p99 max
-  read -r gets p50 p99 max < <(awk -v a="$t0" -v b="$t1" \
-    '$1 >= a && $1 <= b { v[n++] = $2 } END { if (n == 0) { print 0, 0, 0, 0; exit }
-      asort(v); printf "%d %.2f %.2f %.2f\n", n, v[int(n * 0.5) + 1] / 1000, v[int(n * 0.99) + 1] / 1000, v[n] / 1000 }' \
-    "$tmp/probe-$server.txt")
+  awk -v a="$t0" -v b="$t1" '$1 >= a && $1 <= b { print $2 }' "$tmp/probe-$server.txt" | sort -n \
+    >"$tmp/window-$server.txt"
+  read -r gets p50 p99 max < <(awk '{ v[NR] = $1 } END { if (NR == 0) { print 0, 0, 0, 0; exit }
+      printf "%d %.2f %.2f %.2f\n", NR, v[int(NR * 0.5) + 1] / 1000, v[int(NR * 0.99) + 1] / 1000, v[NR] / 1000 }' \
+    "$tmp/window-$server.txt")
   bg[$server.gets]="$gets" bg[$server.p50]="$p50" bg[$server.p99]="$p99" bg[$server.max]="$max"
 }
 

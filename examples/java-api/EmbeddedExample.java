@@ -7,14 +7,22 @@ import io.redactor.core.reply.Reply;
 
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.javadsl.AskPattern;
+import com.typesafe.config.ConfigFactory;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /** Redactor inside a Java program: the CompletionStage facade, any command by name, and a typed client actor. */
 public class EmbeddedExample {
-    public static void main(String[] args) {
-        Redactor redactor = Redactor.start().toCompletableFuture().join();
+    public static void main(String[] args) throws IOException {
+        // Where its RDB file and append-only directory go (Redis's dir; the working directory by default).
+        Path data = Files.createTempDirectory("redactor-example");
+        Redactor redactor = Redactor.start(ConfigFactory.parseMap(Map.of("redactor.redis.dir", data.toString())))
+                .toCompletableFuture().join();
 
         redactor.set("greeting", "hello").toCompletableFuture().join();
         Optional<String> greeting = redactor.get("greeting").toCompletableFuture().join();
