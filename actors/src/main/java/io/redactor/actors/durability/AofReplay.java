@@ -31,6 +31,8 @@ final class AofReplay implements AutoCloseable {
     private final ClientPipeline pipeline;
     private final Semaphore room = new Semaphore(IN_FLIGHT);
     private final AtomicLong errors = new AtomicLong();
+    /** Redis's hidden {@code key-load-delay} ({@link TestingDelay}), per command read. */
+    private final long keyLoadDelay;
     private volatile String firstError;
     private volatile Throwable crash;
     private long commands;
@@ -47,6 +49,7 @@ final class AofReplay implements AutoCloseable {
     AofReplay(NodeServices node, ClientSession session) {
         this.node = node;
         this.session = session;
+        this.keyLoadDelay = Long.parseLong(node.server().config().get("key-load-delay"));
         this.thread = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().name("aof-loader").daemon(true)
                 .unstarted(r));
         this.pipeline = new ClientPipeline(session, node, thread, new ClientPipeline.Output() {
@@ -92,6 +95,7 @@ final class AofReplay implements AutoCloseable {
                         throw new UnknownCommand("Blocking command '" + name + "' (a log holds its effect instead)");
                     }
                 }
+                TestingDelay.perKeys(keyLoadDelay, entry.commands().size());
                 for (byte[][] command : entry.commands()) {
                     room.acquire();
                     commands++;

@@ -47,6 +47,8 @@ final class RdbLoader {
     /** Keys and libraries already there are replaced instead of failing the load (DEBUG RELOAD MERGE). */
     private final boolean merge;
     private final RdbValues.Limits limits;
+    /** Redis's hidden {@code key-load-delay} ({@link TestingDelay}). */
+    private final long keyLoadDelay;
     private final Semaphore room = new Semaphore(BATCHES_IN_FLIGHT);
     private final AtomicReference<String> partitionFailure = new AtomicReference<>();
     private final List<List<Loaded>> batches = new ArrayList<>();
@@ -85,6 +87,7 @@ final class RdbLoader {
         RuntimeConfig config = node.server().config();
         this.limits = new RdbValues.Limits(config.hashMaxListpackEntries(), config.hashMaxListpackValue(),
                 config.setMaxIntsetEntries(), config.zsetMaxListpackEntries(), config.zsetMaxListpackValue());
+        this.keyLoadDelay = Long.parseLong(config.get("key-load-delay"));
         for (int i = 0; i < node.server().partitions().count(); i++) {
             batches.add(new ArrayList<>(BATCH));
         }
@@ -116,6 +119,7 @@ final class RdbLoader {
                 @Override
                 public void entry(int db, byte[] key, int type, byte[] bytes, long expireAt, long idle, int freq)
                         throws RdbFileReader.RdbFormatException {
+                    delay();
                     Object value = decode(key, type, bytes, input.position(), counts);
                     if (value == null) {
                         return;
@@ -152,6 +156,15 @@ final class RdbLoader {
             log.info("Done loading RDB, keys loaded: {}, keys expired: {}.", counts[0], counts[1]);
         }
         return new Counts(counts[0], counts[1]);
+    }
+
+    private void delay() throws RdbFileReader.RdbFormatException {
+        try {
+            TestingDelay.perKeys(keyLoadDelay, 1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RdbFileReader.RdbFormatException("interrupted");
+        }
     }
 
     /** The value, or null for an empty one (skipped, as Redis skips them). */

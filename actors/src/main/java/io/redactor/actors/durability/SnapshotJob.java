@@ -201,15 +201,11 @@ final class SnapshotJob extends AllPartitions.Holder {
     }
 
     /**
-     * Redis's hidden {@code rdb-key-save-delay}: microseconds spent per key saved, for tests that need a snapshot to
-     * take its time. Spent here, on the writer, where it holds back the partitions only through the bound on
-     * chunks waiting.
+     * Redis's hidden {@code rdb-key-save-delay} ({@link TestingDelay}), spent here, on the writer, where it holds
+     * back the partitions only through the bound on chunks waiting.
      */
     private void delayPerKey(long keys) throws InterruptedException {
-        long micros = Long.parseLong(node.server().config().get("rdb-key-save-delay"));
-        if (micros > 0 && keys > 0) {
-            TimeUnit.MICROSECONDS.sleep(micros * keys);
-        }
+        TestingDelay.perKeys(Long.parseLong(node.server().config().get("rdb-key-save-delay")), keys);
     }
 
     private void resumeOne() {
