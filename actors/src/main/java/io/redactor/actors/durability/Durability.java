@@ -123,7 +123,7 @@ public final class Durability implements Admission {
     }
 
     private ErrorReply writeRefusal() {
-        if (settings.stopWritesOnBgsaveError() && !rdb.lastOk() && settings.savePoints().length > 0) {
+        if (!rdb.lastOk() && settings.stopWritesOnBgsaveError() && settings.savePoints().length > 0) {
             return BGSAVE_ERROR;
         }
         String failure = aof.failure();
