@@ -161,6 +161,26 @@ bench_prerequisites() { # sets JAVA, JAVA_HOME, JAVA_VERSION, jcmd, jar
     fi
     (cd "$bench_root" && mvn -q -B -DskipTests package) >&2
   fi
+  record_startup_cache
+}
+
+# The first start after a build records bin/redactor's start-up cache (an AOT cache on JDK 25+), which runs with
+# JFR off and profiles being recorded: never a measured run. Start and stop once when the cache is not current.
+record_startup_cache() {
+  local cache="$bench_root/target/redactor.aot"
+  [ "$JAVA_VERSION" -ge 25 ] || cache="$bench_root/target/redactor.jsa"
+  if [ -s "$cache" ] && [ "$cache" -nt "$jar" ]; then
+    return
+  fi
+  say "recording Redactor's start-up cache (one start and stop)..."
+  local port pid
+  port="$(free_port)"
+  "$bench_root/bin/redactor" --port "$port" --http-port 0 --dir "$tmp" --save "" --appendonly no \
+    >"$tmp/startup-cache.log" 2>&1 &
+  pid=$!
+  wait_for_pong "$port" "$pid" 120 || die "Redactor failed while recording its start-up cache: $pong_failure"
+  cli "$port" SHUTDOWN NOSAVE >/dev/null 2>&1 || true
+  wait "$pid" 2>/dev/null || true
 }
 
 # start_redis [DIR [PARAMETERS...]]: sets redis_port, redis_pid. Its files in DIR (default the run's temporary
