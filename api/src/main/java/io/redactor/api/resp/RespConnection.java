@@ -58,7 +58,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
             ctx.writeAndFlush(Unpooled.wrappedBuffer(MAX_CLIENTS_REACHED)).addListener(ChannelFutureListener.CLOSE);
             return;
         }
-        pipeline = new ClientPipeline(session, node, ctx.channel().eventLoop(), this, maxPendingCommands);
+        pipeline = new ClientPipeline(session, node, new EventLoopExecutor(ctx.channel().eventLoop()), this, maxPendingCommands);
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The live append-only file: effects appended from any thread, in the order of the calls, written and flushed
@@ -13,7 +14,10 @@ import java.util.concurrent.TimeUnit;
  * <p>Positions in the log (LSNs) count every byte appended since the log was opened, across files. Under
  * {@code always} the writer takes everything appended while it was busy, writes it with one {@code write} and
  * makes it durable with one {@code fdatasync} (group commit): the more threads append at once, the more writes
- * one flush covers. {@link #whenDurable} tells a waiter when a position is on the disk.
+ * one flush covers. An append made on a thread that works in turns (an event loop, see {@link TurnEnds}) is
+ * written and flushed by that thread itself at the end of its turn, as Redis does before its event loop sleeps:
+ * everything its clients sent in that turn goes in one flush, and no other thread is woken. Whoever flushes holds
+ * the file, so batches reach it in order. {@link #whenDurable} tells a waiter when a position is on the disk.
  *
  * <p>A failed write or flush is not the end: the writer keeps every byte it has not yet seen flushed, and once a
  * second truncates the file back to what was flushed and writes it all again, until that works. Meanwhile
@@ -38,11 +42,17 @@ public final class AppendLog implements AutoCloseable {
      */
     private static final long LAZY_WRITE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final int LAZY_WRITE_BYTES = 64 << 10;
+    private static final long IDLE_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final Object lock = new Object();
     private final Object waitersLock = new Object();
     private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
     private final Thread writer;
+    /** Held by whoever writes to the file: the writer thread, or a thread flushing at the end of its turn. */
+    private final ReentrantLock fileLock = new ReentrantLock();
+    /** Whether this thread has a flush waiting for the end of its turn. */
+    private final ThreadLocal<boolean[]> flushAtTurnEnd = ThreadLocal.withInitial(() -> new boolean[1]);
+    private final Runnable turnEndFlush = this::flushAtEndOfTurn;
 
     // guarded by lock
     private CommandBuffer pending = new CommandBuffer(BUFFER_CAPACITY);
@@ -56,6 +66,9 @@ public final class AppendLog implements AutoCloseable {
     private boolean closing;
     /** Appends in {@code pending}. */
     private int pendingAppends;
+    /** When the first append in {@code pending} came, and whether one of them wants the writer thread to write it. */
+    private long pendingSinceNanos;
+    private boolean writerWanted;
     /** Appends the last flush covered, and how long it took: what the next flush waits a little to gather. */
     private int lastBatchAppends;
     private long lastFlushNanos;
@@ -69,13 +82,15 @@ public final class AppendLog implements AutoCloseable {
     private volatile long delayedFsyncs;
     private volatile long flushes;
 
-    // the writer's own
+    // guarded by fileLock
     private FileChannel channel;
     private long fileSize;
     private long syncedSize;
     private final CommandBuffer unsynced = new CommandBuffer(64 << 10);
     private long writtenLsn;
-    private long lastSyncNanos = System.nanoTime();
+    /** Read without the file: when everysec's flush is due, and whether one is pending. */
+    private volatile long lastSyncNanos = System.nanoTime();
+    private volatile boolean unsyncedData;
 
     private record Waiter(long lsn, DurabilityWaiter waiter) {
     }
@@ -104,8 +119,12 @@ public final class AppendLog implements AutoCloseable {
      * timestamp annotation when enabled and a new second has begun. Returns the position after them.
      */
     public long append(int firstDb, int lastDb, byte[] bytes, int off, int len) {
+        boolean flushedHere = policy == FsyncPolicy.ALWAYS && !fsyncSuspended && failure == null
+                && flushAtEndOfThisTurn();
         synchronized (lock) {
             while (pending.size() > MAX_BUFFERED && !closing) {
+                writerWanted = true;
+                lock.notifyAll();
                 awaitRoom();
             }
             int start = pending.size();
@@ -124,10 +143,66 @@ public final class AppendLog implements AutoCloseable {
             appended += pending.size() - start;
             appendedLsn = appended;
             pendingAppends++;
-            if (pendingAppends == 1 || pendingAppends >= gatherTarget() || pending.size() >= LAZY_WRITE_BYTES) {
+            if (pendingAppends == 1) {
+                pendingSinceNanos = System.nanoTime();
+            }
+            writerWanted |= !flushedHere;
+            if (!flushedHere && (pendingAppends == 1 || pendingAppends >= gatherTarget()
+                    || pending.size() >= LAZY_WRITE_BYTES)) {
                 lock.notifyAll();
             }
             return appended;
+        }
+    }
+
+    /** Arranges a flush at the end of this thread's turn, once per turn; false when the thread has no turns. */
+    private boolean flushAtEndOfThisTurn() {
+        boolean[] arranged = flushAtTurnEnd.get();
+        if (arranged[0]) {
+            return true;
+        }
+        if (!TurnEnds.runAtEndOfTurn(turnEndFlush)) {
+            return false;
+        }
+        arranged[0] = true;
+        return true;
+    }
+
+    private void flushAtEndOfTurn() {
+        flushAtTurnEnd.get()[0] = false;
+        flushHere();
+    }
+
+    /**
+     * Under {@code always}, writes and flushes everything appended so far on the calling thread. Leaves it to the
+     * writer thread while another thread is flushing (an event loop does not wait for another's disk), while the
+     * log is failing (its retries wait) and under the other policies.
+     */
+    void flushHere() {
+        if (policy != FsyncPolicy.ALWAYS || fsyncSuspended || failure != null || !fileLock.tryLock()) {
+            wakeWriter();
+            return;
+        }
+        try {
+            Work work;
+            synchronized (lock) {
+                if (closing) {
+                    return;
+                }
+                work = rotation != null || pending.size() > 0 ? takeBatch() : null;
+            }
+            if (work != null) {
+                process(work, false);
+            }
+        } finally {
+            fileLock.unlock();
+        }
+    }
+
+    private void wakeWriter() {
+        synchronized (lock) {
+            writerWanted = true;
+            lock.notifyAll();
         }
     }
 
@@ -261,29 +336,40 @@ public final class AppendLog implements AutoCloseable {
     // ---- the writer thread
 
     private void writeLoop() {
-        try {
-            while (true) {
+        while (awaitWork()) {
+            fileLock.lock();
+            try {
                 Work work = takeWork();
-                if (work == null) {
-                    break;
+                if (work != null) {
+                    process(work, true);
                 }
-                if (work.rotation != null) {
-                    writeAndSync(work.rotation.tail, work.rotation.lsn, true);
-                    switchTo(work.rotation.next);
-                }
-                writeAndSync(work.batch, work.endLsn, false);
-                work.batch.clearAndTrim(KEEP_CAPACITY);
-                synchronized (lock) {
-                    if (spare == null) {
-                        spare = work.batch;
-                    }
-                }
+            } finally {
+                fileLock.unlock();
             }
+        }
+        fileLock.lock();
+        try {
             if (policy != FsyncPolicy.NO || unsynced.size() > 0) {
                 syncUntilDone(writtenLsn);
             }
         } finally {
             closeQuietly(channel);
+            fileLock.unlock();
+        }
+    }
+
+    /** Holding the file. {@code retry}: on failure, retry until written (the writer), or leave that to the writer. */
+    private void process(Work work, boolean retry) {
+        if (work.rotation != null) {
+            writeAndSync(work.rotation.tail, work.rotation.lsn, true, retry);
+            switchTo(work.rotation.next);
+        }
+        writeAndSync(work.batch, work.endLsn, false, retry);
+        work.batch.clearAndTrim(KEEP_CAPACITY);
+        synchronized (lock) {
+            if (spare == null) {
+                spare = work.batch;
+            }
         }
     }
 
@@ -306,10 +392,22 @@ public final class AppendLog implements AutoCloseable {
         return policy == FsyncPolicy.ALWAYS ? Math.max(1, lastBatchAppends * 3 / 4) : Integer.MAX_VALUE;
     }
 
-    private Work takeWork() {
+    /**
+     * The writer waits until there is something to write (gathered as {@link #gatherTarget} says) or a flush is
+     * due; false once the log is closing with nothing left, or the writer is interrupted.
+     */
+    private boolean awaitWork() {
         synchronized (lock) {
             long gatherUntil = 0;
             while (true) {
+                if (rotation == null && pending.size() > 0 && !writerWanted && !closing) {
+                    long left = IDLE_CHECK_NANOS - (System.nanoTime() - pendingSinceNanos);
+                    if (left > 0) {
+                        // appends whose threads flush them at the end of their turns
+                        waitOnLock(left);
+                        continue;
+                    }
+                }
                 if (rotation != null || pending.size() > 0) {
                     if (rotation == null && !closing && pendingAppends < gatherTarget()
                             && pending.size() < LAZY_WRITE_BYTES) {
@@ -323,27 +421,53 @@ public final class AppendLog implements AutoCloseable {
                             continue;
                         }
                     }
-                    Rotation rotating = rotation;
-                    rotation = null;
-                    CommandBuffer batch = pending;
-                    pending = takeSpare();
-                    lastBatchAppends = pendingAppends;
-                    pendingAppends = 0;
-                    lock.notifyAll();
-                    return new Work(batch, appended, rotating);
+                    return true;
                 }
                 if (closing) {
-                    return null;
+                    return false;
                 }
                 long waitNanos = syncDueInNanos();
                 if (waitNanos == 0) {
-                    return new Work(new CommandBuffer(16), appended, null);
+                    return true;
                 }
-                if (!waitOnLock(waitNanos < 0 ? TimeUnit.SECONDS.toNanos(1) : waitNanos)) {
-                    return null;
+                if (!waitOnLock(waitNanos < 0 ? idleWaitNanos() : waitNanos)) {
+                    return false;
                 }
             }
         }
+    }
+
+    /**
+     * How long the idle writer sleeps unless woken. Under always, appends flushed at the end of their thread's turn
+     * do not wake it; it looks now and then for appends left longer than that (a turn that ended without its flush).
+     */
+    private long idleWaitNanos() {
+        return policy == FsyncPolicy.ALWAYS ? IDLE_CHECK_NANOS : TimeUnit.SECONDS.toNanos(1);
+    }
+
+    /** Holding the file: what there is to write now (someone else may have written it meanwhile), or null. */
+    private Work takeWork() {
+        synchronized (lock) {
+            if (rotation != null || pending.size() > 0) {
+                return takeBatch();
+            }
+            return syncDueInNanos() == 0 ? new Work(new CommandBuffer(16), appended, null) : null;
+        }
+    }
+
+    /** Under lock, holding the file. */
+    private Work takeBatch() {
+        Rotation rotating = rotation;
+        rotation = null;
+        CommandBuffer batch = pending;
+        pending = takeSpare();
+        lastBatchAppends = pendingAppends;
+        pendingAppends = 0;
+        writerWanted = false;
+        if (batch.size() > MAX_BUFFERED) {
+            lock.notifyAll();
+        }
+        return new Work(batch, appended, rotating);
     }
 
     /** Under lock; false when interrupted. */
@@ -362,7 +486,7 @@ public final class AppendLog implements AutoCloseable {
      * before the policy changed to it), -1 when none is pending, else how long until it is.
      */
     private long syncDueInNanos() {
-        if (unsynced.size() == 0 && failure == null) {
+        if (!unsyncedData && failure == null) {
             return -1;
         }
         if (failure != null || policy == FsyncPolicy.ALWAYS && !fsyncSuspended) {
@@ -375,9 +499,13 @@ public final class AppendLog implements AutoCloseable {
         return Math.max(0, left);
     }
 
-    /** Writes {@code batch}, then flushes as the policy says ({@code force}: always, the file is being closed). */
-    private void writeAndSync(CommandBuffer batch, long endLsn, boolean force) {
+    /**
+     * Writes {@code batch}, then flushes as the policy says ({@code force}: always, the file is being closed). On
+     * failure, {@code retry} retries until it works; otherwise the writer thread is left to.
+     */
+    private void writeAndSync(CommandBuffer batch, long endLsn, boolean force, boolean retry) {
         unsynced.raw(batch.array(), 0, batch.size());
+        unsyncedData = unsynced.size() > 0;
         long unsyncedEnd = endLsn;
         if (failure == null) {
             try {
@@ -409,7 +537,11 @@ public final class AppendLog implements AutoCloseable {
             }
         }
         writtenLsn = unsyncedEnd;
-        syncUntilDone(unsyncedEnd);
+        if (retry) {
+            syncUntilDone(unsyncedEnd);
+        } else {
+            wakeWriter();
+        }
     }
 
     /** Everything written up to {@code lsn} is flushed. */
@@ -417,6 +549,7 @@ public final class AppendLog implements AutoCloseable {
         flushes++;
         syncedSize = fileSize;
         unsynced.clearAndTrim(KEEP_CAPACITY);
+        unsyncedData = false;
         lastSyncNanos = System.nanoTime();
         markDurable(lsn);
     }
@@ -425,6 +558,7 @@ public final class AppendLog implements AutoCloseable {
     private void written(long lsn) {
         syncedSize = fileSize;
         unsynced.clearAndTrim(KEEP_CAPACITY);
+        unsyncedData = false;
         markDurable(lsn);
     }
 

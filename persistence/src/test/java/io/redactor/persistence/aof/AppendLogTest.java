@@ -186,6 +186,66 @@ class AppendLogTest {
         assertEquals(List.of("SELECT 0", "SET a 1"), commandsIn("ts.aof").stream().map(AppendLogTest::text).toList());
     }
 
+    @Test
+    void appendsOfAThreadWithTurnsAreFlushedByItAtTheEndOfItsTurn() throws Exception {
+        List<Runnable> turnEnd = new ArrayList<>();
+        Thread self = Thread.currentThread();
+        TurnEnds.Scheduler previous = TurnEnds.install(task -> Thread.currentThread() == self && turnEnd.add(task));
+        try {
+            FaultyChannel file = open("turn.aof");
+            AppendLog log = new AppendLog(file, 0, FsyncPolicy.ALWAYS, false, "test-writer");
+            byte[] a = set("a", "1");
+            log.append(0, 0, a, 0, a.length);
+            long last = log.append(0, 0, a, 0, a.length);
+            assertEquals(1, turnEnd.size(), "one flush per turn, however many appends");
+            Thread.sleep(3);
+            assertEquals(0, file.forces.get(), "the writer thread was not woken for them");
+            turnEnd.getFirst().run();
+            // done on this thread, before the turn ends: nothing to wait for
+            assertEquals(1, file.forces.get());
+            assertTrue(log.durableLsn() >= last);
+            log.append(0, 0, a, 0, a.length);
+            assertEquals(2, turnEnd.size(), "the next turn arranges its own");
+            log.close();
+            assertEquals(List.of("SELECT 0", "SET a 1", "SET a 1", "SET a 1"),
+                    commandsIn("turn.aof").stream().map(AppendLogTest::text).toList());
+        } finally {
+            TurnEnds.install(previous);
+        }
+    }
+
+    @Test
+    void aFailedFlushAtTheEndOfATurnIsRetriedByTheWriter() throws Exception {
+        List<Runnable> turnEnd = new ArrayList<>();
+        Thread self = Thread.currentThread();
+        TurnEnds.Scheduler previous = TurnEnds.install(task -> Thread.currentThread() == self && turnEnd.add(task));
+        try {
+            FaultyChannel file = open("turn-fail.aof");
+            AppendLog log = new AppendLog(file, 0, FsyncPolicy.ALWAYS, false, "test-writer");
+            file.failForce = true;
+            byte[] a = set("a", "1");
+            long lsn = log.append(0, 0, a, 0, a.length);
+            AtomicReference<String> reason = new AtomicReference<>();
+            CountDownLatch told = new CountDownLatch(1);
+            assertTrue(log.whenDurable(lsn, waiter(told, reason)));
+            turnEnd.getFirst().run();
+            assertTrue(told.await(5, TimeUnit.SECONDS));
+            assertNotNull(reason.get(), "the waiter learns that its write is not known to be on the disk");
+            file.failForce = false;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (log.failure() != null && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertNull(log.failure());
+            awaitDurable(log, lsn);
+            log.close();
+            assertEquals(List.of("SELECT 0", "SET a 1"),
+                    commandsIn("turn-fail.aof").stream().map(AppendLogTest::text).toList());
+        } finally {
+            TurnEnds.install(previous);
+        }
+    }
+
     private static void awaitDurable(AppendLog log, long lsn) throws InterruptedException {
         CountDownLatch done = new CountDownLatch(1);
         AtomicReference<String> failed = new AtomicReference<>();
