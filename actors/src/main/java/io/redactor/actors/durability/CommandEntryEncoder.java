@@ -1,13 +1,14 @@
 package io.redactor.actors.durability;
 
 import io.redactor.actors.data.Db;
-import io.redactor.actors.data.StringValues;
-import io.redactor.actors.data.hash.HashValue;
-import io.redactor.actors.data.list.ListValue;
-import io.redactor.actors.data.set.SetValue;
-import io.redactor.actors.data.zset.SortedSetValue;
 import io.redactor.core.number.RedisDoubles;
 import io.redactor.core.number.RedisIntegers;
+import io.redactor.core.rdb.RdbHash;
+import io.redactor.core.rdb.RdbList;
+import io.redactor.core.rdb.RdbSet;
+import io.redactor.core.rdb.RdbSortedSet;
+import io.redactor.core.rdb.RdbString;
+import io.redactor.core.rdb.RdbValue;
 import io.redactor.persistence.aof.CommandBuffer;
 
 import java.nio.charset.StandardCharsets;
@@ -31,18 +32,21 @@ final class CommandEntryEncoder implements EntryEncoder {
     private final List<byte[]> items = new ArrayList<>(2 * ITEMS_PER_COMMAND + 2);
 
     @Override
-    public void entry(byte[] key, Object value, long expireAt) {
+    public void entry(byte[] key, RdbValue value, long expireAt) {
         switch (value) {
-            case ListValue list -> list.forEach(0, list.size() - 1, element -> item(RPUSH, key, element));
-            case SetValue set -> {
-                for (int i = 0; i < set.size(); i++) {
-                    item(SADD, key, set.member(i));
+            case RdbList list -> list.elements().forEach(element -> item(RPUSH, key, element));
+            case RdbSet set -> set.members().forEach(member -> item(SADD, key, member));
+            case RdbSortedSet zset -> {
+                for (int i = 0; i < zset.members().size(); i++) {
+                    item(ZADD, key, ascii(RedisDoubles.formatG(zset.scores()[i], 17)), zset.members().get(i));
                 }
             }
-            case SortedSetValue zset -> zset.forEach((member, score) ->
-                    item(ZADD, key, ascii(RedisDoubles.formatG(score, 17)), member));
-            case HashValue hash -> hash.forEach((field, v) -> item(HMSET, key, field, v));
-            default -> out.command(new byte[][] {SET, key, StringValues.bytes(value)});
+            case RdbHash hash -> {
+                for (int i = 0; i < hash.fields().size(); i++) {
+                    item(HMSET, key, hash.fields().get(i), hash.values().get(i));
+                }
+            }
+            case RdbString string -> out.command(new byte[][] {SET, key, string.value()});
         }
         flushItems();
         if (expireAt != Db.NO_EXPIRE) {

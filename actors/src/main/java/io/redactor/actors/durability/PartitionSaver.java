@@ -2,37 +2,45 @@ package io.redactor.actors.durability;
 
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.data.PartitionData;
+import io.redactor.actors.data.RdbValues;
 import io.redactor.actors.data.TableFreeze;
 import io.redactor.actors.partition.PartitionChore;
+import io.redactor.core.rdb.RdbValue;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One partition's part of a {@link SnapshotJob}: its frozen tables, database by database, encoded a few hundred
- * entries per step on the partition's own thread, between its commands.
+ * One partition's part of a {@link SnapshotJob}: its frozen tables, database by database, captured a few hundred
+ * entries per step on the partition's own thread, between its commands. Capturing takes a value as RDB sees it
+ * ({@link RdbValues#toRdb}: its elements, which no command changes in place, in lists of their own); the job's
+ * writer thread encodes and compresses them, away from the partition's clients.
  */
 final class PartitionSaver implements PartitionChore {
-    /** Entries encoded per step at most, and bytes: a step stays well under a millisecond for small values. */
+    /**
+     * A step ends after this many entries, elements or this long, whichever comes first: the commands queued behind
+     * it on the partition's thread wait no longer than that, whatever the values' sizes.
+     */
     private static final int ENTRIES_PER_STEP = 256;
-    private static final int BYTES_PER_STEP = 256 << 10;
-    private static final int ENTRIES_PER_VISIT = 16;
+    private static final int ELEMENTS_PER_STEP = 16 << 10;
+    private static final long NANOS_PER_STEP = 200_000;
+    private static final int ENTRIES_PER_VISIT = 4;
 
     private final SnapshotJob job;
     private final int partition;
     private final TableFreeze[] frozen;
-    private final EntryEncoder encoder;
+    private List<SnapshotJob.Entry> captured = new ArrayList<>();
+    private long capturedElements;
     private int db;
     private boolean holdsCredit;
     private long visited;
     /** Copies made by tables finished since the last submit. */
     private long copies;
 
-    PartitionSaver(SnapshotJob job, int partition, TableFreeze[] frozen, EntryEncoder encoder) {
+    PartitionSaver(SnapshotJob job, int partition, TableFreeze[] frozen) {
         this.job = job;
         this.partition = partition;
         this.frozen = frozen;
-        this.encoder = encoder;
     }
 
     int partition() {
@@ -68,9 +76,14 @@ final class PartitionSaver implements PartitionChore {
         holdsCredit = false;
         List<SnapshotJob.Chunk> output = new ArrayList<>(2);
         long before = visited;
-        while (db < Keyspace.DATABASES && visited - before < ENTRIES_PER_STEP && encoder.size() < BYTES_PER_STEP) {
+        long deadline = System.nanoTime() + NANOS_PER_STEP;
+        capturedElements = 0;
+        while (db < Keyspace.DATABASES && visited - before < ENTRIES_PER_STEP && capturedElements < ELEMENTS_PER_STEP
+                && System.nanoTime() < deadline) {
             boolean more = frozen[db].visit(ENTRIES_PER_VISIT, (key, value, expireAt) -> {
-                encoder.entry(key, value, expireAt);
+                RdbValue rdb = RdbValues.toRdb(value);
+                captured.add(new SnapshotJob.Entry(key, rdb, expireAt));
+                capturedElements += rdb.size();
                 visited++;
             });
             if (!more) {
@@ -90,8 +103,9 @@ final class PartitionSaver implements PartitionChore {
     }
 
     private void flush(List<SnapshotJob.Chunk> output) {
-        if (encoder.size() > 0) {
-            output.add(new SnapshotJob.Chunk(db, encoder.take()));
+        if (!captured.isEmpty()) {
+            output.add(new SnapshotJob.Chunk(db, captured));
+            captured = new ArrayList<>();
         }
     }
 

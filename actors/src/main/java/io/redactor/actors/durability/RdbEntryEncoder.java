@@ -1,7 +1,6 @@
 package io.redactor.actors.durability;
 
 import io.redactor.actors.data.Db;
-import io.redactor.actors.data.RdbValues;
 import io.redactor.core.rdb.RdbValue;
 import io.redactor.core.rdb.RdbValueWriter;
 import io.redactor.core.rdb.RdbWriter;
@@ -23,12 +22,11 @@ final class RdbEntryEncoder implements EntryEncoder {
     }
 
     @Override
-    public void entry(byte[] key, Object value, long expireAt) {
+    public void entry(byte[] key, RdbValue rdb, long expireAt) {
         if (expireAt != Db.NO_EXPIRE) {
             out.writeByte(OPCODE_EXPIRETIME_MS);
             out.writeLittleEndian(expireAt, 8);
         }
-        RdbValue rdb = RdbValues.toRdb(value);
         out.writeByte(RdbValueWriter.typeOf(rdb));
         out.writeString(key, compress);
         values.writeBody(out, rdb);

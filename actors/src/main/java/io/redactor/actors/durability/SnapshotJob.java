@@ -5,6 +5,7 @@ import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Partition;
 import io.redactor.actors.reservation.Reservation;
 import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.rdb.RdbValue;
 import io.redactor.lua.functions.FunctionLibrary;
 import io.redactor.persistence.snapshot.SnapshotSink;
 
@@ -28,14 +29,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * ({@link io.redactor.actors.data.TableFreeze}), the function libraries are read, and the plan's own cut runs;
  * then they are released at once. That costs one reservation round, not a copy of the data.
  *
- * <p>The save: each partition then encodes its frozen entries in short steps between its commands, and a writer
- * thread of the job's own writes the chunks to the file. A value about to change before its partition saved it is
- * copied first, so memory grows only by what changes during the save. The number of chunks waiting for the writer
- * is bounded: a partition that finds no room waits until the writer has made some.
+ * <p>The save: each partition then captures its frozen entries in short steps between its commands, and a writer
+ * thread of the job's own encodes them and writes them to the file (the costly part, compression included, off the
+ * partitions' threads, as Redis's fork leaves it to another process). A value about to change before its partition saved it is
+ * copied first, so memory grows only by what changes during the save. The number of steps under way or waiting
+ * for the writer is bounded (see {@link #CREDITS}): a partition that finds no room waits until the writer has made
+ * some.
  */
 final class SnapshotJob extends AllPartitions.Holder {
-    /** Steps whose output may wait for the writer at once. */
-    private static final int CREDITS = 64;
+    /**
+     * Steps under way or waiting for the writer at once: about one per core, so that a client's command queued on a
+     * partition's thread waits behind a step or two, not behind a step of every partition.
+     */
+    private static final int CREDITS = Math.max(2, Runtime.getRuntime().availableProcessors());
     /** Put in the queue when the last saver is done. */
     private static final StepOutput END = new StepOutput(List.of(), 0);
     /** Put in the queue when a saver failed. */
@@ -56,7 +62,12 @@ final class SnapshotJob extends AllPartitions.Holder {
     private List<byte[]> libraries = List.of();
     private long cutAtMillis;
 
-    record Chunk(int db, byte[] bytes) {
+    /** A key as its partition captured it. */
+    record Entry(byte[] key, RdbValue value, long expireAt) {
+    }
+
+    /** Entries of one database, in the order their partition visited them. */
+    record Chunk(int db, List<Entry> entries) {
     }
 
     /** What one step of a saver encoded: chunks of one database each, and how many keys they hold. */
@@ -91,7 +102,7 @@ final class SnapshotJob extends AllPartitions.Holder {
         List<PartitionSaver> savers = new ArrayList<>(data.length);
         try {
             for (PartitionData partition : data) {
-                savers.add(new PartitionSaver(this, partition.partition(), partition.freeze(), plan.encoder()));
+                savers.add(new PartitionSaver(this, partition.partition(), partition.freeze()));
             }
             libraries = node.scripts().functions().libraries().stream().map(FunctionLibrary::code).toList();
             cutAtMillis = System.currentTimeMillis();
@@ -170,6 +181,7 @@ final class SnapshotJob extends AllPartitions.Holder {
         SnapshotSink sink = null;
         try {
             sink = plan.open(libraries);
+            EntryEncoder encoder = plan.encoder();
             while (true) {
                 StepOutput next = chunks.poll(100, TimeUnit.MILLISECONDS);
                 if (next == null) {
@@ -182,7 +194,11 @@ final class SnapshotJob extends AllPartitions.Holder {
                     throw new IOException("a partition failed to save its part", failure);
                 }
                 for (Chunk chunk : next.chunks()) {
-                    sink.entries(chunk.db(), chunk.bytes(), 0, chunk.bytes().length);
+                    for (Entry entry : chunk.entries()) {
+                        encoder.entry(entry.key(), entry.value(), entry.expireAt());
+                    }
+                    byte[] bytes = encoder.take();
+                    sink.entries(chunk.db(), bytes, 0, bytes.length);
                 }
                 delayPerKey(next.entries());
                 credits.release();

@@ -10,7 +10,7 @@ interface SnapshotPlan {
     /** Opens the file, once the instant is taken and the function libraries then are known (writer thread). */
     SnapshotSink open(List<byte[]> libraryCodes) throws IOException;
 
-    /** A fresh encoder for one partition's entries. */
+    /** A fresh encoder for the entries, used by the snapshot's writer thread. */
     EntryEncoder encoder();
 
     /**
