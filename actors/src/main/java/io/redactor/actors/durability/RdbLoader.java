@@ -26,12 +26,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
 
 /**
  * Loads an RDB file, or the RDB base of an append-only file, into the partitions, as Redis 7.0 loads one: the
- * function libraries first, then every key into the partition that owns it. The loading thread reads and decodes;
- * partitions insert batches of keys in parallel, a bounded number of batches ahead. Keys whose time has passed are
+ * function libraries first, then every key into the partition that owns it. The loading thread reads (and checks
+ * the checksum); partitions decode and insert batches of keys in parallel, a bounded number of batches ahead. Keys whose time has passed are
  * skipped (not from an AOF base, which must stay as the log that follows it expects); empty values are skipped with
  * a warning, as Redis does; anything else that is wrong stops the load with where it is.
  */
@@ -51,6 +52,11 @@ final class RdbLoader {
     private final long keyLoadDelay;
     private final Semaphore room = new Semaphore(BATCHES_IN_FLIGHT);
     private final AtomicReference<String> partitionFailure = new AtomicReference<>();
+    /** The first value that could not be decoded, by offset in the file, and why; partitions report them. */
+    private long badValueOffset = Long.MAX_VALUE;
+    private String badValue;
+    private final LongAdder loadedKeys = new LongAdder();
+    private final LongAdder emptyKeys = new LongAdder();
     private final List<List<Loaded>> batches = new ArrayList<>();
 
     /** Counts of a load: keys loaded, and keys skipped because their time had passed. */
@@ -66,7 +72,8 @@ final class RdbLoader {
         }
     }
 
-    private record Loaded(int db, byte[] key, Object value, long expireAt) {
+    /** A key as read: its value still encoded, and where it ended in the file (for errors). */
+    private record Loaded(int db, byte[] key, int type, byte[] encoded, long expireAt, long offset) {
     }
 
     /** A loader at start-up: keys go to the partitions in batches, as messages. */
@@ -120,35 +127,35 @@ final class RdbLoader {
                 public void entry(int db, byte[] key, int type, byte[] bytes, long expireAt, long idle, int freq)
                         throws RdbFileReader.RdbFormatException {
                     delay();
-                    Object value = decode(key, type, bytes, input.position(), counts);
-                    if (value == null) {
-                        return;
-                    }
                     if (!aofBase && expireAt != -1 && expireAt < now) {
                         counts[1]++;
                         return;
                     }
-                    counts[0]++;
-                    add(new Loaded(db, key, value, expireAt == -1 ? Db.NO_EXPIRE : expireAt));
+                    add(new Loaded(db, key, type, bytes, expireAt == -1 ? Db.NO_EXPIRE : expireAt,
+                            input.position()));
                     progress.accept(input.position());
                 }
             });
-            for (int p = 0; p < batches.size(); p++) {
-                send(p);
-            }
-            room.acquire(BATCHES_IN_FLIGHT);
-            room.release(BATCHES_IN_FLIGHT);
+            finishBatches();
         } catch (RdbFileReader.RdbFormatException e) {
-            throw new Corrupt(e.getMessage() + " (offset " + input.position() + ")");
+            throw firstOf(new Corrupt(e.getMessage() + " (offset " + input.position() + ")"));
         } catch (IOException e) {
-            throw new Corrupt("Short read or OOM loading DB: " + e.getMessage() + " (offset " + input.position() + ")");
+            throw firstOf(new Corrupt("Short read or OOM loading DB: " + e.getMessage() + " (offset "
+                    + input.position() + ")"));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new Corrupt("interrupted");
         }
+        synchronized (this) {
+            if (badValue != null) {
+                throw new Corrupt(badValue);
+            }
+        }
         if (partitionFailure.get() != null) {
             throw new Corrupt(partitionFailure.get());
         }
+        counts[0] = loadedKeys.sum();
+        counts[2] = emptyKeys.sum();
         if (counts[2] > 0) {
             log.warn("Done loading RDB, keys loaded: {}, keys expired: {}, empty keys skipped: {}.", counts[0],
                     counts[1], counts[2]);
@@ -167,31 +174,66 @@ final class RdbLoader {
         }
     }
 
-    /** The value, or null for an empty one (skipped, as Redis skips them). */
-    private Object decode(byte[] key, int type, byte[] bytes, long offset, long[] counts)
-            throws RdbFileReader.RdbFormatException {
+    /**
+     * The value, or null when there is none to store: an empty one (skipped, as Redis skips them) or one that could
+     * not be decoded (reported, and the load fails at its end).
+     */
+    private Object decode(Loaded entry) {
+        String key = printable(entry.key());
         RdbValue rdb;
         try {
-            rdb = RdbValueReader.read(type, new RdbReader(bytes));
+            rdb = RdbValueReader.read(entry.type(), new RdbReader(entry.encoded()));
         } catch (RdbBadDataException e) {
             if (e.emptyValue()) {
-                if (counts[2]++ < 10) {
-                    log.warn("rdbLoadObject skipping empty key: {}", printable(key));
+                emptyKeys.increment();
+                if (emptyKeys.sum() <= 10) {
+                    log.warn("rdbLoadObject skipping empty key: {}", key);
                 }
                 return null;
             }
-            throw new RdbFileReader.RdbFormatException("bad value of key '" + printable(key) + "' before offset "
-                    + offset + ": " + e.getMessage());
+            return badValue(entry, "bad value of key '" + key + "' before offset " + entry.offset() + ": "
+                    + e.getMessage());
         } catch (RdbReadException e) {
-            throw new RdbFileReader.RdbFormatException("key '" + printable(key) + "' before offset " + offset
-                    + ": " + e.getMessage());
+            return badValue(entry, "key '" + key + "' before offset " + entry.offset() + ": " + e.getMessage());
         }
         Object value = RdbValues.fromRdb(rdb, limits);
         if (value == null) {
-            throw new RdbFileReader.RdbFormatException("duplicate members in the value of key '" + printable(key)
-                    + "' before offset " + offset);
+            return badValue(entry, "duplicate members in the value of key '" + key + "' before offset "
+                    + entry.offset());
         }
         return value;
+    }
+
+    /** Sends the keys not sent yet and waits until the partitions have them all. */
+    private void finishBatches() throws InterruptedException {
+        for (int p = 0; p < batches.size(); p++) {
+            send(p);
+        }
+        room.acquire(BATCHES_IN_FLIGHT);
+        room.release(BATCHES_IN_FLIGHT);
+    }
+
+    /**
+     * Reading failed: a value before that point may have been bad already (the partitions decode them), and then
+     * that is where the load failed first.
+     */
+    private Corrupt firstOf(Corrupt readFailure) {
+        try {
+            finishBatches();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (this) {
+            return badValue != null ? new Corrupt(badValue) : readFailure;
+        }
+    }
+
+    private synchronized Object badValue(Loaded entry, String reason) {
+        if (entry.offset() < badValueOffset) {
+            badValueOffset = entry.offset();
+            badValue = reason;
+        }
+        return null;
     }
 
     private void add(Loaded entry) throws RdbFileReader.RdbFormatException {
@@ -246,13 +288,18 @@ final class RdbLoader {
 
     /** Adds a key to its partition's data, on the thread that may touch it. */
     private void insert(PartitionData data, Loaded entry) {
+        Object value = decode(entry);
+        if (value == null) {
+            return;
+        }
+        loadedKeys.increment();
         Database db = data.db(entry.db());
-        if (db.load(entry.key(), entry.value(), entry.expireAt())) {
+        if (db.load(entry.key(), value, entry.expireAt())) {
             return;
         }
         if (merge) {
             db.delete(entry.key());
-            db.load(entry.key(), entry.value(), entry.expireAt());
+            db.load(entry.key(), value, entry.expireAt());
         } else {
             partitionFailure.compareAndSet(null, "RDB has duplicated key '" + printable(entry.key()) + "' in DB "
                     + entry.db());
