@@ -126,11 +126,7 @@ class AppendLogTest {
         assertTrue(log.durableLsn() < failing);
         file.failWrites = false;
         file.failForce = false;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (log.failure() != null && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertNull(log.failure());
+        awaitRecovery(log);
         awaitDurable(log, failing);
         byte[] after = set("after", "3");
         awaitDurable(log, log.append(0, 0, after, 0, after.length));
@@ -189,8 +185,7 @@ class AppendLogTest {
     @Test
     void appendsOfAThreadWithTurnsAreFlushedByItAtTheEndOfItsTurn() throws Exception {
         List<Runnable> turnEnd = new ArrayList<>();
-        Thread self = Thread.currentThread();
-        TurnEnds.Scheduler previous = TurnEnds.install(task -> Thread.currentThread() == self && turnEnd.add(task));
+        TurnEnds.Scheduler previous = turnsOfThisThread(turnEnd);
         try {
             FaultyChannel file = open("turn.aof");
             AppendLog log = new AppendLog(file, 0, FsyncPolicy.ALWAYS, false, "test-writer");
@@ -217,8 +212,7 @@ class AppendLogTest {
     @Test
     void aFailedFlushAtTheEndOfATurnIsRetriedByTheWriter() throws Exception {
         List<Runnable> turnEnd = new ArrayList<>();
-        Thread self = Thread.currentThread();
-        TurnEnds.Scheduler previous = TurnEnds.install(task -> Thread.currentThread() == self && turnEnd.add(task));
+        TurnEnds.Scheduler previous = turnsOfThisThread(turnEnd);
         try {
             FaultyChannel file = open("turn-fail.aof");
             AppendLog log = new AppendLog(file, 0, FsyncPolicy.ALWAYS, false, "test-writer");
@@ -232,11 +226,7 @@ class AppendLogTest {
             assertTrue(told.await(5, TimeUnit.SECONDS));
             assertNotNull(reason.get(), "the waiter learns that its write is not known to be on the disk");
             file.failForce = false;
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (log.failure() != null && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
-            assertNull(log.failure());
+            awaitRecovery(log);
             awaitDurable(log, lsn);
             log.close();
             assertEquals(List.of("SELECT 0", "SET a 1"),
@@ -244,6 +234,20 @@ class AppendLogTest {
         } finally {
             TurnEnds.install(previous);
         }
+    }
+
+    /** Turns for this thread only: what would run at the end of its turn is collected in {@code turnEnd}. */
+    private static TurnEnds.Scheduler turnsOfThisThread(List<Runnable> turnEnd) {
+        Thread self = Thread.currentThread();
+        return TurnEnds.install(task -> Thread.currentThread() == self && turnEnd.add(task));
+    }
+
+    private static void awaitRecovery(AppendLog log) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (log.failure() != null && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertNull(log.failure());
     }
 
     private static void awaitDurable(AppendLog log, long lsn) throws InterruptedException {
