@@ -6,6 +6,7 @@ import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * A Redactor server in a process of its own, started from the test run's classes as {@code bin/redactor} starts
@@ -24,22 +26,44 @@ public final class ServerProcess implements AutoCloseable {
 
     private final Process process;
     private final int port;
+    private final int httpPort;
     private final Path log;
 
-    private ServerProcess(Process process, int port, Path log) {
+    private ServerProcess(Process process, int port, int httpPort, Path log) {
         this.process = process;
         this.port = port;
+        this.httpPort = httpPort;
         this.log = log;
     }
 
     /**
-     * Starts a server whose data directory is {@code dir}, with Redis parameters {@code redis} (for example
+     * Starts a server whose configuration and log are in {@code dir}, which is also its data directory unless
+     * {@code redis} names another ({@code dir}), with Redis parameters {@code redis} (for example
      * {@code appendonly -> yes}); returns once it answers commands (its data loaded).
      */
     public static ServerProcess start(Path dir, Map<String, String> redis) {
+        ServerProcess server = spawn(dir, redis, 0);
+        server.awaitReady();
+        return server;
+    }
+
+    /**
+     * Starts a server as {@link #start} does, with its REST API on {@link #httpPort()}, and returns as soon as its
+     * Redis port accepts connections: it may still be loading its data.
+     */
+    public static ServerProcess launch(Path dir, Map<String, String> redis) {
+        ServerProcess server = spawn(dir, redis, freePort());
+        server.awaitListening();
+        return server;
+    }
+
+    private static ServerProcess spawn(Path dir, Map<String, String> redis, int httpPort) {
         int port = freePort();
         Path config = dir.resolve("redactor-test.conf");
-        StringBuilder text = new StringBuilder("redactor.redis {\n  dir = \"" + dir + "\"\n");
+        StringBuilder text = new StringBuilder("redactor.redis {\n");
+        if (!redis.containsKey("dir")) {
+            text.append("  dir = \"").append(dir).append("\"\n");
+        }
         redis.forEach((name, value) -> text.append("  \"").append(name).append("\" = \"").append(value)
                 .append("\"\n"));
         text.append("}\nredactor.partitions = 16\n");
@@ -55,14 +79,13 @@ public final class ServerProcess implements AutoCloseable {
                 }
             }
             command.addAll(List.of("-Xmx1g", "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
-                    "io.redactor.api.server.Main", "--port", Integer.toString(port), "--http-port", "0",
+                    "io.redactor.api.server.Main", "--port", Integer.toString(port), "--http-port",
+                    Integer.toString(httpPort),
                     "--config", config.toString()));
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-            ServerProcess server = new ServerProcess(process, port, log);
-            server.awaitReady();
-            return server;
+            return new ServerProcess(process, port, httpPort, log);
         } catch (IOException e) {
             throw new IllegalStateException("could not start a server process", e);
         }
@@ -70,6 +93,16 @@ public final class ServerProcess implements AutoCloseable {
 
     public int port() {
         return port;
+    }
+
+    /** The REST API's port ({@link #launch} only; 0 when it is off). */
+    public int httpPort() {
+        return httpPort;
+    }
+
+    /** The server's process id, for tools that act on the process (prlimit, for one). */
+    public long pid() {
+        return process.pid();
     }
 
     public Jedis jedis() {
@@ -125,21 +158,37 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     private void awaitReady() {
+        awaitStarted(() -> {
+            try (Jedis jedis = new Jedis("127.0.0.1", port, 2000)) {
+                return "PONG".equals(jedis.ping()) && jedis.dbSize() >= 0;
+            } catch (RuntimeException notYet) {
+                return false; // not listening yet, or still loading (-LOADING)
+            }
+        });
+    }
+
+    private void awaitListening() {
+        awaitStarted(() -> {
+            try (Socket socket = new Socket("127.0.0.1", port)) {
+                return true;
+            } catch (IOException notYet) {
+                return false;
+            }
+        });
+    }
+
+    private void awaitStarted(BooleanSupplier started) {
         long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
         while (System.currentTimeMillis() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException("the server process exited with " + process.exitValue()
                         + "; its log:\n" + log());
             }
-            try (Jedis jedis = new Jedis("127.0.0.1", port, 2000)) {
-                if ("PONG".equals(jedis.ping()) && jedis.dbSize() >= 0) {
-                    return;
-                }
-            } catch (RuntimeException notYet) {
-                // not listening yet, or still loading (-LOADING)
+            if (started.getAsBoolean()) {
+                return;
             }
             try {
-                Thread.sleep(100);
+                Thread.sleep(50);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);

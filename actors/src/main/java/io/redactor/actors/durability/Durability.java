@@ -151,7 +151,7 @@ public final class Durability implements Admission {
     /** Under lock. */
     private void startSave(CompletableFuture<Reply> reply) {
         background = Background.RDB;
-        rdb.save(node).written().whenComplete((result, failure) -> {
+        rdb.save(node, false).written().whenComplete((result, failure) -> {
             reply.complete(failure == null ? SimpleString.OK : new ErrorReply("ERR"));
             backgroundDone();
         });
@@ -220,7 +220,7 @@ public final class Durability implements Admission {
     /** Under lock. */
     private SnapshotJob.Progress startBgsave() {
         background = Background.RDB;
-        SnapshotJob.Progress progress = rdb.save(node);
+        SnapshotJob.Progress progress = rdb.save(node, true);
         progress.written().whenComplete((result, failure) -> backgroundDone());
         return progress;
     }

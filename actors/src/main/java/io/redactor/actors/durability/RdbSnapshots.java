@@ -43,13 +43,19 @@ final class RdbSnapshots {
         this.effects = effects;
     }
 
-    /** Writes a snapshot of the data set as it is once every partition has been reached. */
-    SnapshotJob.Progress save(NodeServices node) {
+    /**
+     * Writes a snapshot of the data set as it is once every partition has been reached. Only a failed
+     * {@code background} one (BGSAVE, save points) counts as a failed background save, which stops writes; a failed
+     * SAVE is answered with an error and nothing more, as in Redis.
+     */
+    SnapshotJob.Progress save(NodeServices node, boolean background) {
         Path target = settings.rdbFile();
         Path temp = target.resolveSibling("temp-" + ProcessHandle.current().pid() + ".rdb");
         long[] changesAtCut = new long[1];
         startedMillis = System.currentTimeMillis();
-        lastTryMillis = startedMillis;
+        if (background) {
+            lastTryMillis = startedMillis;
+        }
         SnapshotPlan plan = new SnapshotPlan() {
             @Override
             public SnapshotSink open(List<byte[]> libraryCodes) throws IOException {
@@ -85,9 +91,11 @@ final class RdbSnapshots {
                 log.info("DB saved on disk ({} keys, {} bytes)", result.keys(), result.bytes());
                 done.complete(result);
             } catch (Throwable e) {
-                lastOk = false;
+                if (background) {
+                    lastOk = false;
+                }
                 deleteQuietly(temp);
-                log.warn("Background saving error: {}", e.toString());
+                log.warn(background ? "Background saving error: {}" : "Error saving DB on disk: {}", e.toString());
                 done.completeExceptionally(e);
             }
         });

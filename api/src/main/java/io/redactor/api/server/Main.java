@@ -1,5 +1,7 @@
 package io.redactor.api.server;
 
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 
@@ -30,9 +32,10 @@ public final class Main {
         // A standalone server's process ends with its actor system (after SHUTDOWN, for instance).
         var config = ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.exit-jvm", "on"))
                 .withFallback(options.config());
-        // Ctrl-C and SIGTERM run the same coordinated shutdown as SHUTDOWN, through Akka's JVM hook.
+        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "redactor", config);
+        TerminationSignals.install(system);
         try {
-            RedactorServer.start(config, options.configFile()).toCompletableFuture().join();
+            RedactorServer.start(system, config, options.configFile()).toCompletableFuture().join();
         } catch (RuntimeException e) {
             Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
             System.err.println("redactor: could not start: " + cause.getMessage());
