@@ -140,21 +140,29 @@ class CrashTest {
             return keys.size() + counters.size();
         }
 
-        /** Every write acknowledged before {@code before} (unix ms) is there. */
+        /**
+         * Every write acknowledged before {@code before} (unix ms) is there. Later ones may have been lost: from now
+         * on what survived of them is what later rounds expect.
+         */
         void assertAllThere(Jedis jedis, long before) {
             int checked = 0;
             for (Map.Entry<String, String[]> entry : keys.entrySet()) {
+                String found = jedis.get(entry.getKey());
                 if (Long.parseLong(entry.getValue()[1]) < before) {
-                    assertEquals(entry.getValue()[0], jedis.get(entry.getKey()), "acknowledged " + entry.getKey());
+                    assertEquals(entry.getValue()[0], found, "acknowledged " + entry.getKey());
                     checked++;
+                } else if (found == null) {
+                    keys.remove(entry.getKey());
                 }
             }
             for (Map.Entry<String, long[]> entry : counters.entrySet()) {
+                String value = jedis.get(entry.getKey());
                 if (entry.getValue()[1] < before) {
-                    String value = jedis.get(entry.getKey());
                     assertTrue(value != null && Long.parseLong(value) >= entry.getValue()[0],
                             entry.getKey() + " acknowledged " + entry.getValue()[0] + ", found " + value);
                     checked++;
+                } else {
+                    entry.getValue()[0] = value == null ? 0 : Math.min(entry.getValue()[0], Long.parseLong(value));
                 }
             }
             assertTrue(checked > 0, "nothing was acknowledged early enough to check");
