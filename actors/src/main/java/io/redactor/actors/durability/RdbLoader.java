@@ -179,7 +179,6 @@ final class RdbLoader {
      * not be decoded (reported, and the load fails at its end).
      */
     private Object decode(Loaded entry) {
-        String key = printable(entry.key());
         RdbValue rdb;
         try {
             rdb = RdbValueReader.read(entry.type(), new RdbReader(entry.encoded()));
@@ -187,19 +186,20 @@ final class RdbLoader {
             if (e.emptyValue()) {
                 emptyKeys.increment();
                 if (emptyKeys.sum() <= 10) {
-                    log.warn("rdbLoadObject skipping empty key: {}", key);
+                    log.warn("rdbLoadObject skipping empty key: {}", printable(entry.key()));
                 }
                 return null;
             }
-            return badValue(entry, "bad value of key '" + key + "' before offset " + entry.offset() + ": "
-                    + e.getMessage());
+            return badValue(entry, "bad value of key '" + printable(entry.key()) + "' before offset "
+                    + entry.offset() + ": " + e.getMessage());
         } catch (RdbReadException e) {
-            return badValue(entry, "key '" + key + "' before offset " + entry.offset() + ": " + e.getMessage());
+            return badValue(entry, "key '" + printable(entry.key()) + "' before offset " + entry.offset() + ": "
+                    + e.getMessage());
         }
         Object value = RdbValues.fromRdb(rdb, limits);
         if (value == null) {
-            return badValue(entry, "duplicate members in the value of key '" + key + "' before offset "
-                    + entry.offset());
+            return badValue(entry, "duplicate members in the value of key '" + printable(entry.key())
+                    + "' before offset " + entry.offset());
         }
         return value;
     }

@@ -178,7 +178,7 @@ public final class AppendLog implements AutoCloseable {
      * writer thread while another thread is flushing (an event loop does not wait for another's disk), while the
      * log is failing (its retries wait) and under the other policies.
      */
-    void flushHere() {
+    private void flushHere() {
         if (policy != FsyncPolicy.ALWAYS || fsyncSuspended || failure != null || !fileLock.tryLock()) {
             wakeWriter();
             return;
