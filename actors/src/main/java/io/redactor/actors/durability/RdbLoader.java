@@ -24,6 +24,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
@@ -32,7 +34,8 @@ import java.util.function.LongConsumer;
 /**
  * Loads an RDB file, or the RDB base of an append-only file, into the partitions, as Redis 7.0 loads one: the
  * function libraries first, then every key into the partition that owns it. The loading thread reads (and checks
- * the checksum); partitions decode and insert batches of keys in parallel, a bounded number of batches ahead. Keys whose time has passed are
+ * the checksum), a pool of decoders (one per core: nothing else runs while a server starts) turns batches of values
+ * into data structures, and the partitions insert them, a bounded number of batches ahead. Keys whose time has passed are
  * skipped (not from an AOF base, which must stay as the log that follows it expects); empty values are skipped with
  * a warning, as Redis does; anything else that is wrong stops the load with where it is.
  */
@@ -58,6 +61,8 @@ final class RdbLoader {
     private final LongAdder loadedKeys = new LongAdder();
     private final LongAdder emptyKeys = new LongAdder();
     private final List<List<Loaded>> batches = new ArrayList<>();
+    /** Where batches are decoded before their partition inserts them; started by the first batch. */
+    private ExecutorService decoders;
 
     /** Counts of a load: keys loaded, and keys skipped because their time had passed. */
     record Counts(long keys, long expired) {
@@ -74,6 +79,10 @@ final class RdbLoader {
 
     /** A key as read: its value still encoded, and where it ended in the file (for errors). */
     private record Loaded(int db, byte[] key, int type, byte[] encoded, long expireAt, long offset) {
+    }
+
+    /** A key ready to insert: its value decoded. */
+    private record Decoded(int db, byte[] key, Object value, long expireAt) {
     }
 
     /** A loader at start-up: keys go to the partitions in batches, as messages. */
@@ -145,6 +154,10 @@ final class RdbLoader {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new Corrupt("interrupted");
+        } finally {
+            if (decoders != null) {
+                decoders.shutdownNow();
+            }
         }
         synchronized (this) {
             if (badValue != null) {
@@ -239,7 +252,10 @@ final class RdbLoader {
     private void add(Loaded entry) throws RdbFileReader.RdbFormatException {
         int partition = node.server().partitions().partitionOf(entry.key());
         if (held != null) {
-            insert(held[partition], entry);
+            Object value = decode(entry);
+            if (value != null) {
+                insert(held[partition], new Decoded(entry.db(), entry.key(), value, entry.expireAt()));
+            }
             return;
         }
         List<Loaded> batch = batches.get(partition);
@@ -261,21 +277,39 @@ final class RdbLoader {
         }
         batches.set(partition, new ArrayList<>(BATCH));
         room.acquire();
-        node.partitions().tell(partition, new Partition.Step(new Insert(batch)));
+        if (decoders == null) {
+            decoders = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(),
+                    Thread.ofPlatform().name("redactor-loader-decode-", 1).daemon().factory());
+        }
+        decoders.execute(() -> {
+            try {
+                List<Decoded> decoded = new ArrayList<>(batch.size());
+                for (Loaded entry : batch) {
+                    Object value = decode(entry);
+                    if (value != null) {
+                        decoded.add(new Decoded(entry.db(), entry.key(), value, entry.expireAt()));
+                    }
+                }
+                node.partitions().tell(partition, new Partition.Step(new Insert(decoded)));
+            } catch (RuntimeException e) {
+                partitionFailure.compareAndSet(null, "failed to decode values: " + e);
+                room.release();
+            }
+        });
     }
 
-    /** A batch of keys for one partition, inserted in one step on its thread. */
+    /** A batch of decoded keys for one partition, inserted in one step on its thread. */
     private final class Insert implements PartitionChore {
-        private final List<Loaded> entries;
+        private final List<Decoded> entries;
 
-        Insert(List<Loaded> entries) {
+        Insert(List<Decoded> entries) {
             this.entries = entries;
         }
 
         @Override
         public void step(PartitionData data) {
             try {
-                for (Loaded entry : entries) {
+                for (Decoded entry : entries) {
                     insert(data, entry);
                 }
             } catch (RuntimeException e) {
@@ -287,19 +321,15 @@ final class RdbLoader {
     }
 
     /** Adds a key to its partition's data, on the thread that may touch it. */
-    private void insert(PartitionData data, Loaded entry) {
-        Object value = decode(entry);
-        if (value == null) {
-            return;
-        }
+    private void insert(PartitionData data, Decoded entry) {
         loadedKeys.increment();
         Database db = data.db(entry.db());
-        if (db.load(entry.key(), value, entry.expireAt())) {
+        if (db.load(entry.key(), entry.value(), entry.expireAt())) {
             return;
         }
         if (merge) {
             db.delete(entry.key());
-            db.load(entry.key(), value, entry.expireAt());
+            db.load(entry.key(), entry.value(), entry.expireAt());
         } else {
             partitionFailure.compareAndSet(null, "RDB has duplicated key '" + printable(entry.key()) + "' in DB "
                     + entry.db());

@@ -33,6 +33,13 @@ final class EntryCollectors {
         }
 
         @Override
+        public void expect(int entries) {
+            if (list instanceof ArrayList<byte[]> array) {
+                array.ensureCapacity(list.size() + entries);
+            }
+        }
+
+        @Override
         public void string(byte[] a, int off, int len) {
             list.add(copy(a, off, len));
         }
@@ -45,8 +52,8 @@ final class EntryCollectors {
 
     /** Entries alternately into keys and values: field, value, field, value... */
     static final class Pairs implements EntrySink {
-        final List<byte[]> keys;
-        final List<byte[]> values;
+        final ArrayList<byte[]> keys;
+        final ArrayList<byte[]> values;
 
         Pairs(int capacity) {
             keys = new ArrayList<>(capacity);
@@ -55,6 +62,12 @@ final class EntryCollectors {
 
         private List<byte[]> next() {
             return keys.size() == values.size() ? keys : values;
+        }
+
+        @Override
+        public void expect(int entries) {
+            keys.ensureCapacity(entries / 2);
+            values.ensureCapacity(entries / 2);
         }
 
         @Override
@@ -74,13 +87,21 @@ final class EntryCollectors {
 
     /** Entries alternately member and score; a score is an integer or text that {@code strtod} reads entirely. */
     static final class Scored implements EntrySink {
-        final List<byte[]> members;
+        final ArrayList<byte[]> members;
         private double[] scores;
         private int count;
 
         Scored(int capacity) {
             members = new ArrayList<>(capacity);
             scores = new double[Math.max(capacity, 4)];
+        }
+
+        @Override
+        public void expect(int entries) {
+            members.ensureCapacity(entries / 2);
+            if (scores.length < entries / 2) {
+                scores = Arrays.copyOf(scores, entries / 2);
+            }
         }
 
         @Override
@@ -129,15 +150,40 @@ final class EntryCollectors {
         }
     }
 
-    /** Whether two of the strings are equal; by sorting, so that no input makes it slow. */
+    /**
+     * Whether two of the strings are equal. Sorted by hash with their positions, only strings of equal hashes are
+     * compared; a run of equal hashes (rare, or forged) is sorted by content, so that no input makes it slow.
+     */
     static boolean hasDuplicates(List<byte[]> strings) {
-        if (strings.size() < 2) {
+        int n = strings.size();
+        if (n < 2) {
             return false;
         }
-        byte[][] sorted = strings.toArray(new byte[0][]);
-        Arrays.sort(sorted, Arrays::compareUnsigned);
-        for (int i = 1; i < sorted.length; i++) {
-            if (Arrays.equals(sorted[i - 1], sorted[i])) {
+        long[] hashed = new long[n];
+        for (int i = 0; i < n; i++) {
+            hashed[i] = ((long) Arrays.hashCode(strings.get(i)) << 32) | i;
+        }
+        Arrays.sort(hashed);
+        int start = 0;
+        for (int i = 1; i <= n; i++) {
+            if (i == n || hashed[i] >>> 32 != hashed[start] >>> 32) {
+                if (i - start > 1 && sameHashHasDuplicates(strings, hashed, start, i)) {
+                    return true;
+                }
+                start = i;
+            }
+        }
+        return false;
+    }
+
+    private static boolean sameHashHasDuplicates(List<byte[]> strings, long[] hashed, int from, int to) {
+        byte[][] run = new byte[to - from][];
+        for (int i = from; i < to; i++) {
+            run[i - from] = strings.get((int) hashed[i]);
+        }
+        Arrays.sort(run, Arrays::compareUnsigned);
+        for (int i = 1; i < run.length; i++) {
+            if (Arrays.equals(run[i - 1], run[i])) {
                 return true;
             }
         }

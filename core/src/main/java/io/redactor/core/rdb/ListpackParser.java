@@ -23,6 +23,9 @@ final class ListpackParser {
             throw bad("no end byte");
         }
         long header = littleEndian(a, off + 4, 2);
+        if (header != ListpackBuilder.COUNT_UNKNOWN) {
+            sink.expect((int) Math.min(header, size / 2));
+        }
         int count = 0;
         int p = off + ListpackBuilder.HEADER_SIZE;
         while ((a[p] & 0xff) != ListpackBuilder.EOF) {

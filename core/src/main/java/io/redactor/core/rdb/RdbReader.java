@@ -21,6 +21,9 @@ public final class RdbReader {
         }
     }
 
+    /** Decompressed lengths up to this are allocated without checking the compressed data first. */
+    private static final long DRY_RUN_ABOVE = 64 * 1024;
+
     private final byte[] buf;
     private int pos;
 
@@ -178,8 +181,8 @@ public final class RdbReader {
         if (len > 88 * clen + 1 || len > Integer.MAX_VALUE - 8) {
             return null;
         }
-        // A dry run first, so that a forged length costs no allocation.
-        if (Lzf.decompressedLength(buf, pos, (int) clen, len) != len) {
+        // A long string gets a dry run first, so that a forged length costs no large allocation.
+        if (len > DRY_RUN_ABOVE && Lzf.decompressedLength(buf, pos, (int) clen, len) != len) {
             return null;
         }
         byte[] out = new byte[(int) len];

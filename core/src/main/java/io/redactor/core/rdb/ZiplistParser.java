@@ -20,6 +20,9 @@ final class ZiplistParser {
     private static final int END = 0xff;
     private static final int BIG_PREVLEN = 254;
 
+    /** A header count of 65535: the entries must be counted. */
+    private static final long UNKNOWN_COUNT = 65535;
+
     private ZiplistParser() {
     }
 
@@ -40,6 +43,9 @@ final class ZiplistParser {
             throw bad("last-entry offset past the end");
         }
         long header = ListpackParser.littleEndian(a, off + 8, 2);
+        if (header != UNKNOWN_COUNT) {
+            sink.expect((int) Math.min(header, size / 2));
+        }
         int first = off + HEADER_SIZE;
         int p = first;
         int previous = -1;
@@ -87,7 +93,7 @@ final class ZiplistParser {
         if (previous >= 0 && previous != off + tail) {
             throw bad("last-entry offset does not point at the last entry");
         }
-        if (header != 65535 && header != count) {
+        if (header != UNKNOWN_COUNT && header != count) {
             throw bad("count " + header + " but " + count + " entries");
         }
         return count;

@@ -201,6 +201,20 @@ class RdbHostileInputTest {
         assertThrows(RdbBadDataException.class, () -> read(HEX.parseHex("090c0201610100620161010063ff")));
     }
 
+    @Test
+    void duplicatesAmongStringsOfTheSameHashAreFoundWhereverTheyStand() {
+        // "Aa" and "BB" have the same Arrays.hashCode, and so does every string made of those pairs
+        List<byte[]> colliding = new java.util.ArrayList<>();
+        for (int i = 0; i < 256; i++) {
+            colliding.add(b(Integer.toBinaryString(i | 256).replace("0", "Aa").replace("1", "BB")));
+        }
+        assertTrue(!EntryCollectors.hasDuplicates(colliding));
+        colliding.add(100, colliding.get(3));
+        assertTrue(EntryCollectors.hasDuplicates(colliding));
+        assertTrue(!EntryCollectors.hasDuplicates(List.of(b("Aa"), b("BB"))));
+        assertTrue(EntryCollectors.hasDuplicates(List.of(b("Aa"), b("BB"), b("x"), b("Aa"))));
+    }
+
     private static byte[] b(String s) {
         return s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
     }

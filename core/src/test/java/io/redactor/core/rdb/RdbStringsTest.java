@@ -107,6 +107,32 @@ class RdbStringsTest {
         assertEquals("0a005d9b5c400f7fa2da", hex(DumpPayload.seal(new RdbWriter())));
     }
 
+    @Test
+    void crc64OverWordsEqualsTheBitwiseDefinitionAtEveryOffsetAndSplit() {
+        byte[] data = new byte[300];
+        new java.util.Random(64).nextBytes(data);
+        for (int off = 0; off < 9; off++) {
+            for (int len = 0; len + off <= data.length; len += 7) {
+                long expected = bitwiseCrc64(data, off, len);
+                assertEquals(expected, Crc64.of(data, off, len), off + "+" + len);
+                int half = len / 2;
+                assertEquals(expected, Crc64.update(Crc64.of(data, off, half), data, off + half, len - half));
+            }
+        }
+    }
+
+    /** The CRC straight from its definition: reflected polynomial 0xad93d23594c935a9, one bit at a time. */
+    private static long bitwiseCrc64(byte[] data, int off, int len) {
+        long crc = 0;
+        for (int i = off; i < off + len; i++) {
+            crc ^= data[i] & 0xff;
+            for (int k = 0; k < 8; k++) {
+                crc = (crc & 1) != 0 ? (crc >>> 1) ^ Long.reverse(0xad93d23594c935a9L) : crc >>> 1;
+            }
+        }
+        return crc;
+    }
+
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.ISO_8859_1);
     }
