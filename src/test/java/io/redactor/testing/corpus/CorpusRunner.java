@@ -28,6 +28,7 @@ public final class CorpusRunner {
     private final Corpus corpus;
     private int batchSize = 1;
     private boolean keyspaceEvents;
+    private boolean resettingAcl;
     private UnaryOperator<byte[][]> ourCommand = UnaryOperator.identity();
 
     private CorpusRunner(Corpus corpus) {
@@ -59,6 +60,20 @@ public final class CorpusRunner {
     }
 
     /**
+     * Puts the ACL back on both servers after the corpus, whether its lines match or not (it may fail midway): every
+     * user but the default one deleted, the default user on, without password, with all keys, channels and commands
+     * and no selectors, requirepass "", the ACL log empty. Otherwise a corpus that sets a password or takes rights
+     * from the default user could lock out the tests that share the servers. It is done on a connection opened as
+     * the default user before the corpus runs (which stays authenticated whatever password the corpus sets, so the
+     * corpus must leave the default user the right to run ACL and CONFIG). Best effort: a server that answers these
+     * commands with errors (one without ACL) is left as it is.
+     */
+    public CorpusRunner resettingAcl() {
+        this.resettingAcl = true;
+        return this;
+    }
+
+    /**
      * Sends Redactor each line's command as {@code rewrite} makes it (Redis gets the line as written): to check that
      * a Redactor command answers exactly as the Redis command it stands in for (EVALASYNC for EVAL).
      */
@@ -83,9 +98,13 @@ public final class CorpusRunner {
              Connections ours = new Connections("redactor", TestRedactor.shared()::raw)) {
             ConfigSnapshot redisConfig = prepare(redis, parameters);
             ConfigSnapshot ourConfig = prepare(ours, parameters);
+            RawClient redisAdmin = resettingAcl ? redis.fresh() : null;
+            RawClient ourAdmin = resettingAcl ? ours.fresh() : null;
             try {
                 return keyspaceEvents ? playWithEvents(redis, ours) : playLines(redis, ours, null, null);
             } finally {
+                resetAcl(redisAdmin);
+                resetAcl(ourAdmin);
                 cleanUp(redis, redisConfig);
                 cleanUp(ours, ourConfig);
             }
@@ -207,6 +226,35 @@ public final class CorpusRunner {
             client.call("FLUSHALL");
             return ConfigSnapshot.take(client, parameters);
         }
+    }
+
+    /** See {@link #resettingAcl()}; nothing without an admin connection. */
+    private static void resetAcl(RawClient admin) {
+        if (admin == null) {
+            return;
+        }
+        try (admin) {
+            byte[] users = admin.call(bytes("ACL"), bytes("USERS"));
+            if (RespBytes.isAggregate(users)) {
+                List<byte[]> deleted = new ArrayList<>(List.of(bytes("ACL"), bytes("DELUSER")));
+                for (byte[] user : RespBytes.elements(users)) {
+                    if (!RespBytes.text(user).equals("default")) {
+                        deleted.add(RespBytes.bulk(user));
+                    }
+                }
+                if (deleted.size() > 2) {
+                    admin.call(deleted.toArray(new byte[0][]));
+                }
+            }
+            admin.call("ACL", "SETUSER", "default", "on", "nopass", "allkeys", "allchannels", "allcommands",
+                    "clearselectors");
+            admin.call("CONFIG", "SET", "requirepass", "");
+            admin.call("ACL", "LOG", "RESET");
+        }
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     private static void cleanUp(Connections server, ConfigSnapshot config) {

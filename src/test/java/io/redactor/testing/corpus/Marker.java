@@ -20,5 +20,16 @@ public enum Marker {
      */
     SCAN,
     /** Integers anywhere in the reply may differ (a client id, a PTTL); everything else must match. */
-    ANYINT
+    ANYINT,
+    /**
+     * ACL rule descriptions (ACL LIST, ACL GETUSER): Redis writes the single {@code +command}/{@code -command} rules
+     * that follow the categories in the order of its command table's hash, which differs between two Redis
+     * processes; in every string of the reply, each run of such rules is compared sorted, the rest exactly.
+     */
+    RULES,
+    /**
+     * ACL LOG entries: the value of {@code age-seconds} (a time) is left out, and of {@code client-info} (ids,
+     * addresses, buffer sizes) only the {@code cmd=} and {@code user=} fields are compared; the rest exactly.
+     */
+    ACLLOG
 }

@@ -74,4 +74,39 @@ class ReplyFormTest {
         assertNotEquals(form(":1\r\n", Marker.SHAPE), form(":2\r\n", Marker.SHAPE));
         assertTrue(form("-ERR x\r\n", Marker.SHAPE).contains("ERR x"));
     }
+
+    private static String bulk(String text) {
+        return "$" + text.getBytes(StandardCharsets.ISO_8859_1).length + "\r\n" + text + "\r\n";
+    }
+
+    @Test
+    void rulesSortOnlyRunsOfSingleCommandRules() {
+        String list = "*1\r\n" + bulk("user u off resetchannels -@all +get +set (~a resetchannels -@all +b +a)");
+        assertEquals(form(list, Marker.RULES),
+                form("*1\r\n" + bulk("user u off resetchannels -@all +set +get (~a resetchannels -@all +a +b)"),
+                        Marker.RULES));
+        assertNotEquals(form(list, Marker.RULES),
+                form("*1\r\n" + bulk("user u off resetchannels +get +set -@all (~a resetchannels -@all +b +a)"),
+                        Marker.RULES));
+        assertNotEquals(form(bulk("-@all +@list +@hash"), Marker.RULES), form(bulk("-@all +@hash +@list"),
+                Marker.RULES));
+        assertNotEquals(form(bulk("-@all +get (+set)"), Marker.RULES), form(bulk("-@all +set (+get)"), Marker.RULES));
+        assertEquals(form(bulk("+@all -@read +b -a -@set +d +c"), Marker.RULES),
+                form(bulk("+@all -@read -a +b -@set +c +d"), Marker.RULES));
+        assertEquals(form("$-1\r\n"), form("$-1\r\n", Marker.RULES));
+    }
+
+    @Test
+    void aclLogLeavesOutTheAgeAndMostOfTheClientInfo() {
+        String entry = "*1\r\n*4\r\n" + bulk("age-seconds") + bulk("0.001") + bulk("client-info")
+                + bulk("id=3 addr=127.0.0.1:5000 cmd=get user=bob resp=2");
+        String other = "*1\r\n*4\r\n" + bulk("age-seconds") + bulk("12.5") + bulk("client-info")
+                + bulk("id=9 addr=127.0.0.1:6001 qbuf=0 cmd=get user=bob");
+        assertEquals(form(entry, Marker.ACLLOG), form(other, Marker.ACLLOG));
+        assertNotEquals(form(entry, Marker.ACLLOG), form(entry.replace("user=bob", "user=bib"), Marker.ACLLOG));
+        String map = "*1\r\n%2\r\n" + bulk("count") + ":2\r\n" + bulk("age-seconds") + ",0.5\r\n";
+        assertEquals(form(map, Marker.ACLLOG), form(map.replace(",0.5", ",7"), Marker.ACLLOG));
+        assertNotEquals(form(map, Marker.ACLLOG), form(map.replace(":2", ":3"), Marker.ACLLOG));
+        assertNotEquals(form(map, Marker.ACLLOG), form(map.replace(",0.5", "$1\r\n0"), Marker.ACLLOG));
+    }
 }

@@ -5,6 +5,13 @@ package io.redactor.core.reply;
  * {@code "ERR syntax error"}, {@code "WRONGTYPE Operation against a key holding the wrong kind of value"}.
  */
 public record ErrorReply(String message) implements Reply {
+    /** An error is one line: CR and LF that a client put in it (a key, a user name) become spaces, as in Redis. */
+    public ErrorReply {
+        if (message.indexOf('\r') >= 0 || message.indexOf('\n') >= 0) {
+            message = message.replace('\r', ' ').replace('\n', ' ');
+        }
+    }
+
     @Override
     public boolean isError() {
         return true;
