@@ -1,5 +1,6 @@
 package io.redactor.actors.client;
 
+import io.redactor.actors.acl.AccessControl;
 import io.redactor.actors.node.ServerStats;
 import io.redactor.core.reply.ErrorReply;
 
@@ -21,23 +22,29 @@ public final class ClientRegistry {
     private final AtomicLong connected = new AtomicLong();
     private final IntSupplier maxClients;
     private final ServerStats stats;
+    private final AccessControl access;
 
     /** The endpoint of internal sessions: nothing to close. */
     private static final ClientEndpoint INTERNAL = new LocalEndpoint("internal:0", () -> {
     });
 
-    public ClientRegistry(IntSupplier maxClients, ServerStats stats) {
+    public ClientRegistry(IntSupplier maxClients, ServerStats stats, AccessControl access) {
         this.maxClients = maxClients;
         this.stats = stats;
+        this.access = access;
     }
 
-    /** Registers a new client, or returns null when {@code maxclients} are already connected. */
+    /**
+     * Registers a new client, or returns null when {@code maxclients} are already connected. It runs as the default
+     * user, authenticated when that user has no password (as Redis's new connections).
+     */
     public ClientSession register(ClientEndpoint endpoint, long nowMs) {
         if (connected.incrementAndGet() > maxClients.getAsInt()) {
             connected.decrementAndGet();
             return null;
         }
         ClientSession session = new ClientSession(nextId.getAndIncrement(), endpoint, nowMs);
+        session.signIn(access.defaultUser(), !access.authenticationRequired());
         clients.put(session.id(), session);
         stats.connectionsReceived.increment();
         return session;

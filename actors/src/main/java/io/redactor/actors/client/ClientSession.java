@@ -1,5 +1,6 @@
 package io.redactor.actors.client;
 
+import io.redactor.actors.acl.AclUser;
 import io.redactor.actors.blocking.BlockedClient;
 
 import java.lang.invoke.MethodHandles;
@@ -39,6 +40,9 @@ public final class ClientSession {
     private ClientSubscriptions subscriptions;
     private final Transaction transaction = new Transaction();
     private volatile BlockedClient blocked;
+    /** Null for the server's own sessions, which may run anything (Redis's clients without a user). */
+    private volatile AclUser user;
+    private volatile boolean authenticated;
 
     public ClientSession(long id, ClientEndpoint endpoint, long nowMs) {
         this.id = id;
@@ -49,6 +53,22 @@ public final class ClientSession {
 
     public long id() {
         return id;
+    }
+
+    /** The ACL user the client runs as; null for the server's own sessions, which ACL rules do not restrict. */
+    public AclUser user() {
+        return user;
+    }
+
+    /** Whether the client has authenticated, or needed not: it connected while the default user had no password. */
+    public boolean authenticated() {
+        return authenticated;
+    }
+
+    /** From now on the client runs as {@code as}. */
+    public void signIn(AclUser as, boolean isAuthenticated) {
+        user = as;
+        authenticated = isAuthenticated;
     }
 
     public ClientEndpoint endpoint() {
@@ -120,6 +140,18 @@ public final class ClientSession {
         blocked = command;
     }
 
+    /**
+     * Closes this client for {@code requester} (CLIENT KILL, ACL DELUSER): at once, or after the reply to the
+     * command running when the requester is this client itself.
+     */
+    public void kill(ClientSession requester) {
+        if (requester == this) {
+            closeAfterReply();
+        } else {
+            endpoint.close();
+        }
+    }
+
     /** Marks the client to be closed once its pending replies are written (QUIT, protocol errors). */
     public void closeAfterReply() {
         closing = true;
@@ -181,6 +213,6 @@ public final class ClientSession {
                 + " obl=0 oll=0 omem=" + output
                 + " tot-mem=" + (queryBuffer + output)
                 + " events=r cmd=" + lastCommand.toLowerCase(Locale.ROOT)
-                + " user=default redir=-1 resp=" + protocol;
+                + " user=" + (user == null ? "default" : user.nameText()) + " redir=-1 resp=" + protocol;
     }
 }

@@ -16,6 +16,11 @@ public final class AclCategories {
     private AclCategories() {
     }
 
+    /** Every category name (without its {@code @}), in Redis's order. */
+    public static List<String> names() {
+        return ORDER;
+    }
+
     static List<String> derive(Set<CommandFlag> flags, List<String> explicit) {
         List<String> all = new ArrayList<>(explicit);
         for (String category : explicit) {

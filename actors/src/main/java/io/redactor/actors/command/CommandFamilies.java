@@ -1,5 +1,6 @@
 package io.redactor.actors.command;
 
+import io.redactor.actors.command.acl.AclCommands;
 import io.redactor.actors.command.connection.ConnectionCommands;
 import io.redactor.actors.command.hashes.HashCommands;
 import io.redactor.actors.command.keys.KeyCommands;
@@ -35,6 +36,7 @@ public final class CommandFamilies {
         all.addAll(SortedSetCommands.specs());
         all.addAll(SortCommands.specs());
         all.addAll(ScriptingCommands.specs());
+        all.addAll(AclCommands.specs());
         return all;
     }
 }

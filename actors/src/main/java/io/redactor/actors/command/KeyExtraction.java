@@ -1,8 +1,4 @@
-package io.redactor.actors.command.server;
-
-import io.redactor.actors.command.Arguments;
-import io.redactor.actors.command.CommandSpec;
-import io.redactor.actors.command.KeySpec;
+package io.redactor.actors.command;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +7,8 @@ import java.util.List;
  * Finds the keys of a command from its key specifications, as COMMAND GETKEYS reports them: each key's
  * position and the flags of the specification that found it.
  */
-final class KeyExtraction {
-    record FoundKey(int position, List<String> flags) {
+public final class KeyExtraction {
+    public record FoundKey(int position, List<String> flags) {
     }
 
     private KeyExtraction() {
@@ -22,7 +18,7 @@ final class KeyExtraction {
      * The keys of {@code command} in {@code args} (the command's name first), or null when the arguments do
      * not fit its key specifications or name no key (Redis's "invalid arguments").
      */
-    static List<FoundKey> find(CommandSpec command, byte[][] args) {
+    public static List<FoundKey> find(CommandSpec command, byte[][] args) {
         List<FoundKey> keys = hasVariableFlags(command) ? withVariableFlags(command, args) : null;
         if (keys == null && command.fullName().equals("sort")) {
             keys = sortKeys(command, args);

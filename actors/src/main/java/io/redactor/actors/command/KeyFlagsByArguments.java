@@ -1,6 +1,4 @@
-package io.redactor.actors.command.server;
-
-import io.redactor.actors.command.Arguments;
+package io.redactor.actors.command;
 
 import java.util.List;
 
@@ -9,7 +7,7 @@ import java.util.List;
  * GETKEYSANDFLAGS reports what the actual arguments do, as Redis's getkeys procedures do, not the spec's
  * worst case.
  */
-final class KeyFlagsByArguments {
+public final class KeyFlagsByArguments {
     private static final List<String> SET_WITH_GET = List.of("RW", "access", "update");
     private static final List<String> SET_WITHOUT_GET = List.of("OW", "update");
 
@@ -17,7 +15,7 @@ final class KeyFlagsByArguments {
     }
 
     /** The flags of the key found for {@code command}, or {@code specFlags} when they do not vary. */
-    static List<String> flags(String command, byte[][] args, List<String> specFlags) {
+    public static List<String> flags(String command, byte[][] args, List<String> specFlags) {
         if (!specFlags.contains("variable_flags")) {
             return specFlags;
         }

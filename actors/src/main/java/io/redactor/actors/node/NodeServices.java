@@ -1,6 +1,7 @@
 package io.redactor.actors.node;
 
 import akka.actor.Cancellable;
+import io.redactor.actors.acl.AccessControl;
 import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.durability.Durability;
 import io.redactor.actors.partition.PartitionGateway;
@@ -13,7 +14,7 @@ import java.util.concurrent.CompletionStage;
 public record NodeServices(ServerContext server, CommandRouter router, ClientRegistry clients,
                            PartitionGateway partitions, ServerIdentity identity, Shutdown shutdown,
                            KeyspaceStatistics keyspaceStatistics, Timeouts timeouts, ScriptService scripts,
-                           Durability durability) {
+                           Durability durability, AccessControl access) {
 
     /** Runs a task once after a delay, on a timer thread (the blocking commands' time limits). */
     @FunctionalInterface

@@ -7,6 +7,7 @@ import akka.cluster.typed.Cluster;
 import akka.cluster.typed.Join;
 import akka.cluster.typed.SelfUp;
 import akka.cluster.typed.Subscribe;
+import io.redactor.actors.acl.AccessControl;
 import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.command.CommandFamilies;
 import io.redactor.actors.command.CommandTable;
@@ -56,14 +57,15 @@ public final class RedactorNode {
                         gateway -> new Partition.Environment(server, directory, gateway, settings.stashCapacity()),
                         settings.partitionDispatcher(), settings.startupTimeout()))
                 .thenApply(gateway -> {
-                    ClientRegistry clients = new ClientRegistry(config::maxclients, server.stats());
                     CommandTable table = new CommandTable(CommandFamilies.all());
+                    AccessControl access = new AccessControl(table, config, server.stats());
+                    ClientRegistry clients = new ClientRegistry(config::maxclients, server.stats(), access);
                     ScriptService scripts = new ScriptService(settings.scripts(), server.pubsub());
                     NodeServices services = new NodeServices(server,
-                            new CommandRouter(table, partitionMap, durability), clients,
+                            new CommandRouter(table, partitionMap, durability, access), clients,
                             gateway, identity, shutdown, new KeyspaceStatistics(system, gateway),
                             (delay, task) -> system.scheduler().scheduleOnce(Duration.ofMillis(delay), task,
-                                    system.executionContext()), scripts, durability);
+                                    system.executionContext()), scripts, durability, access);
                     CompletionStage<Void> loaded = durability.start(services);
                     ServerCron cronTask = new ServerCron(server, clients, scripts, durability);
                     Cancellable cron = system.scheduler().scheduleAtFixedRate(Duration.ofMillis(100),

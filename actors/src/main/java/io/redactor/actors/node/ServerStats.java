@@ -18,6 +18,10 @@ public final class ServerStats {
     public final LongAdder netInputBytes = new LongAdder();
     public final LongAdder netOutputBytes = new LongAdder();
     public final LongAdder errorReplies = new LongAdder();
+    /** AUTH and HELLO AUTH refused (wrong password, unknown or disabled user). */
+    public final LongAdder authFailures = new LongAdder();
+    /** Commands refused by ACL rules (-NOPERM). */
+    public final LongAdder aclDenials = new LongAdder();
     public final LongAdder clientsClosedForOutputBuffer = new LongAdder();
     public final LongAdder reservations = new LongAdder();
     /** Clients waiting in a blocking command now (a gauge: not reset by CONFIG RESETSTAT). */

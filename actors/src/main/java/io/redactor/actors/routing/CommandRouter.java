@@ -1,6 +1,10 @@
 package io.redactor.actors.routing;
 
+import io.redactor.actors.acl.AccessControl;
+import io.redactor.actors.acl.AclUser;
+import io.redactor.actors.acl.Denial;
 import io.redactor.actors.client.ClientSession;
+import io.redactor.actors.command.CommandFlag;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.command.Errors;
@@ -20,16 +24,21 @@ public final class CommandRouter {
     private final CommandTable table;
     private final PartitionMap partitions;
     private final int[] allPartitions;
+    private static final ErrorReply NO_AUTH = new ErrorReply("NOAUTH Authentication required.");
+
     private final Admission admission;
+    /** Null when nothing is access-controlled (tests of routing alone). */
+    private final AccessControl access;
 
     public CommandRouter(CommandTable table, PartitionMap partitions) {
-        this(table, partitions, Admission.OPEN);
+        this(table, partitions, Admission.OPEN, null);
     }
 
-    public CommandRouter(CommandTable table, PartitionMap partitions, Admission admission) {
+    public CommandRouter(CommandTable table, PartitionMap partitions, Admission admission, AccessControl access) {
         this.table = table;
         this.partitions = partitions;
         this.admission = admission;
+        this.access = access;
         this.allPartitions = new int[partitions.count()];
         Arrays.setAll(allPartitions, i -> i);
     }
@@ -49,6 +58,23 @@ public final class CommandRouter {
     }
 
     public Route route(byte[][] args, int db, ClientSession client) {
+        return route(args, db, client, AccessContext.TOPLEVEL);
+    }
+
+    /**
+     * A command a script calls ({@code redis.call}) for {@code client}, the script's caller: refused with the script
+     * texts of Redis when the caller's user may not run it.
+     */
+    public Route routeFromScript(byte[][] args, int db, ClientSession client) {
+        return route(args, db, client, AccessContext.SCRIPT);
+    }
+
+    /** A command EXEC runs, queued earlier: checked again, since the user's rules may have changed meanwhile. */
+    public Route routeInExec(byte[][] args, ClientSession client) {
+        return route(args, client == null ? 0 : client.db(), client, AccessContext.EXEC);
+    }
+
+    private Route route(byte[][] args, int db, ClientSession client, AccessContext context) {
         CommandSpec spec = table.lookup(args[0]);
         if (spec == null) {
             return new Route.Rejected(unknownCommand(args));
@@ -69,11 +95,47 @@ public final class CommandRouter {
             }
             spec = sub;
         }
+        ErrorReply denied = accessDenied(spec, args, client, context);
+        if (denied != null) {
+            return new Route.Rejected(denied, spec);
+        }
         ErrorReply refused = admission.refusal(spec, client);
         if (refused != null) {
             return new Route.Rejected(refused, spec);
         }
         return place(spec, args, db, client);
+    }
+
+    /**
+     * Redis's order: a client that must authenticate may only authenticate (or leave); then the user's rules decide,
+     * except for a command MULTI refuses anyway. A denial is logged in ACL LOG.
+     */
+    private ErrorReply accessDenied(CommandSpec spec, byte[][] args, ClientSession client, AccessContext context) {
+        AclUser user = client == null || access == null ? null : client.user();
+        if (user == null) {
+            return null;
+        }
+        if (context != AccessContext.TOPLEVEL) {
+            Denial denial = user.check(spec, args);
+            if (denial == null) {
+                return null;
+            }
+            access.logDenial(client, denial, spec, args, context.logName(), false);
+            return context.refusal(denial);
+        }
+        if (!client.authenticated() && !spec.has(CommandFlag.NO_AUTH) && access.authenticationRequired()) {
+            return NO_AUTH;
+        }
+        boolean inTransaction = client.transaction().active();
+        if (inTransaction && spec.has(CommandFlag.NO_MULTI)) {
+            return null;
+        }
+        Denial denial = user.check(spec, args);
+        if (denial == null) {
+            return null;
+        }
+        access.logDenial(client, denial, spec, args, inTransaction ? "multi" : "toplevel", true);
+        return AccessControl.noPermission(denial, spec);
     }
 
     private Route place(CommandSpec spec, byte[][] args, int db, ClientSession client) {

@@ -212,6 +212,11 @@ final class AsyncScript implements ScriptContext {
     }
 
     @Override
+    public boolean aclCheck(byte[][] command) {
+        return ScriptCommand.allowed(table, command, request.client());
+    }
+
+    @Override
     public void log(int level, String message) {
         if (inline) {
             throw new MoveOff();
@@ -235,7 +240,7 @@ final class AsyncScript implements ScriptContext {
         }
         int protocol = current.resp();
         long sentAt = System.nanoTime();
-        Route route = node.router().route(command, db, request.client());
+        Route route = node.router().routeFromScript(command, db, request.client());
         Reply result = switch (route) {
             case Route.AtPartition r -> await(done -> CommandDispatch.atPartition(node, r.partition(),
                     r.invocation().inScript(protocol), done));

@@ -323,6 +323,11 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     }
 
     @Override
+    public boolean aclCheck(byte[][] command) {
+        return ScriptCommand.allowed(table, command, request.client());
+    }
+
+    @Override
     public LuaValue call(byte[][] command, ScriptRun current) {
         ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly());
         LuaValue refusal = checked.refusal(node.server().commandStats());
@@ -339,7 +344,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     }
 
     private Reply execute(CommandSpec spec, byte[][] command, int protocol) {
-        Route route = node.router().route(command, db, request.client());
+        Route route = node.router().routeFromScript(command, db, request.client());
         int[] needed = switch (route) {
             case Route.AtPartition r -> new int[] {r.partition()};
             case Route.AcrossPartitions r -> r.partitions();

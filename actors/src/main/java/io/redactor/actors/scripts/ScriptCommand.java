@@ -1,5 +1,7 @@
 package io.redactor.actors.scripts;
 
+import io.redactor.actors.acl.AclUser;
+import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.command.CommandFlag;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.CommandTable;
@@ -62,6 +64,19 @@ record ScriptCommand(CommandSpec spec, LuaValue refusal) {
         CommandSpec spec = table.lookup(command[0]);
         return spec != null && (!(spec.placement() instanceof Placement.Container) || command.length < 2
                 || subcommand(spec, command) != null);
+    }
+
+    /** redis.acl_check_cmd's answer for a known command: may the caller's user run it (arity is not checked)? */
+    static boolean allowed(CommandTable table, byte[][] command, ClientSession caller) {
+        AclUser user = caller == null ? null : caller.user();
+        if (user == null) {
+            return true;
+        }
+        CommandSpec spec = table.lookup(command[0]);
+        if (spec.placement() instanceof Placement.Container && command.length >= 2) {
+            spec = subcommand(spec, command);
+        }
+        return user.check(spec, command) == null;
     }
 
     private static CommandSpec subcommand(CommandSpec container, byte[][] command) {

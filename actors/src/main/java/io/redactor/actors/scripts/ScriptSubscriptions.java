@@ -46,6 +46,8 @@ final class ScriptSubscriptions {
             } else {
                 ClientSession runsAs = node.clients().internalSession(System.currentTimeMillis());
                 runsAs.setDb(caller.db());
+                // its messages run as the user who subscribed it, with that user's rules as they are at each run
+                runsAs.signIn(caller.user(), true);
                 ScriptSubscription subscription = new ScriptSubscription(script, channel, runsAs, node, async,
                         backlog, parallelism);
                 subscriptions.put(key, subscription);

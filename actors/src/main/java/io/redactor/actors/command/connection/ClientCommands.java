@@ -2,6 +2,7 @@ package io.redactor.actors.command.connection;
 
 import io.redactor.actors.blocking.BlockedClient;
 import io.redactor.actors.client.ClientBlocking;
+import io.redactor.actors.acl.AclUser;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.ClientCall;
@@ -105,7 +106,7 @@ final class ClientCommands {
             String address = Arguments.text(call.arg(2));
             for (ClientSession client : call.node().clients().all()) {
                 if (client.endpoint().remoteAddress().equals(address)) {
-                    killed(self, client);
+                    client.kill(self);
                     return SimpleString.OK;
                 }
             }
@@ -134,10 +135,11 @@ final class ClientCommands {
                 String address = Arguments.text(value);
                 filter = filter.and(client -> client.endpoint().localAddress().equals(address));
             } else if (Arguments.is(option, "user")) {
-                String user = new String(value, StandardCharsets.UTF_8);
-                if (!"default".equals(user)) {
+                AclUser user = call.node().access().user(value);
+                if (user == null) {
                     return Errors.err("No such user '" + Arguments.text(value) + "'");
                 }
+                filter = filter.and(client -> client.user() == user);
             } else if (Arguments.is(option, "skipme")) {
                 if (Arguments.is(value, "yes")) {
                     skipMe = true;
@@ -153,7 +155,7 @@ final class ClientCommands {
         long count = 0;
         for (ClientSession client : call.node().clients().all()) {
             if (filter.test(client) && !(skipMe && client == self)) {
-                killed(self, client);
+                client.kill(self);
                 count++;
             }
         }
@@ -161,14 +163,6 @@ final class ClientCommands {
     }
 
     /** The caller itself is closed after its reply, like Redis; others at once. */
-    private static void killed(ClientSession self, ClientSession client) {
-        if (client == self) {
-            self.closeAfterReply();
-        } else {
-            client.endpoint().close();
-        }
-    }
-
     private static Predicate<ClientSession> typeFilter(byte[] type) {
         String name = Arguments.text(type).toLowerCase(java.util.Locale.ROOT);
         if (!CLIENT_TYPES.contains(name)) {

@@ -11,10 +11,11 @@ import static io.redactor.actors.command.CommandFlag.FAST;
 import static io.redactor.actors.command.CommandFlag.LOADING;
 import static io.redactor.actors.command.CommandFlag.NOSCRIPT;
 import static io.redactor.actors.command.CommandFlag.NO_AUTH;
+import static io.redactor.actors.command.CommandFlag.SENTINEL;
 import static io.redactor.actors.command.CommandFlag.STALE;
 import static io.redactor.actors.command.CommandSpec.command;
 
-/** The connection commands' table entries: PING, ECHO, SELECT, HELLO, QUIT, RESET and CLIENT. */
+/** The connection commands' table entries: PING, ECHO, SELECT, AUTH, HELLO, QUIT, RESET and CLIENT. */
 public final class ConnectionCommands {
     private ConnectionCommands() {
     }
@@ -28,6 +29,8 @@ public final class ConnectionCommands {
                         .doc(ConnectionDocs.ECHO).runsAtClient(SessionCommands::echo).build(),
                 command("select", 2).flags(LOADING, STALE, FAST).acl("connection")
                         .doc(ConnectionDocs.SELECT).runsAtClient(SessionCommands::select).build(),
+                command("auth", -2).flags(NOSCRIPT, LOADING, STALE, FAST, NO_AUTH, SENTINEL, ALLOW_BUSY)
+                        .acl("connection").doc(ConnectionDocs.AUTH).runsAtClient(Authentication::auth).build(),
                 command("hello", -1).flags(NOSCRIPT, LOADING, STALE, FAST, NO_AUTH, ALLOW_BUSY).acl("connection")
                         .doc(ConnectionDocs.HELLO).runsAtClient(SessionCommands::hello).build(),
                 command("quit", -1).flags(NOSCRIPT, LOADING, STALE, FAST, NO_AUTH, ALLOW_BUSY).acl("connection")

@@ -21,6 +21,11 @@ final class ConnectionDocs {
             "connection", "O(1)")
             .args(integer("index"));
 
+    static final CommandDoc AUTH = doc("Authenticate to the server", "1.0.0", "connection",
+            "O(N) where N is the number of passwords defined for the user")
+            .history("6.0.0", "Added ACL style (username and password).")
+            .args(string("username").optional().since("6.0.0"), string("password"));
+
     static final CommandDoc HELLO = doc("Handshake with Redis", "6.0.0", "connection", "O(1)")
             .history("6.2.0",
                 "`protover` made optional; when called without arguments the command reports the current "

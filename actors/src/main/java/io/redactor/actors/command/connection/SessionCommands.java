@@ -14,14 +14,14 @@ import io.redactor.core.reply.MapReply;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.SimpleString;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** PING, ECHO, SELECT, HELLO, QUIT and RESET: commands about the client's own session. */
 final class SessionCommands {
     private static final ErrorReply NO_PROTO = new ErrorReply("NOPROTO unsupported protocol version");
-    private static final ErrorReply WRONG_PASS =
-            new ErrorReply("WRONGPASS invalid username-password pair or user is disabled.");
+    private static final ErrorReply NOT_AUTHENTICATED = new ErrorReply("NOAUTH HELLO must be called with the client "
+            + "already authenticated, otherwise the HELLO AUTH <user> <pass> option can be used to authenticate "
+            + "the client and select the RESP protocol version at the same time");
 
     private static final BulkString PONG = BulkString.of("pong");
 
@@ -59,12 +59,14 @@ final class SessionCommands {
             }
         }
         byte[] user = null;
+        byte[] password = null;
         String name = null;
         for (int j = next; j < call.argc(); j++) {
             int more = call.argc() - 1 - j;
             byte[] opt = call.arg(j);
             if (Arguments.is(opt, "auth") && more >= 2) {
                 user = call.arg(j + 1);
+                password = call.arg(j + 2);
                 j += 2;
             } else if (Arguments.is(opt, "setname") && more >= 1) {
                 name = ClientNames.validate(call.arg(j + 1));
@@ -73,11 +75,13 @@ final class SessionCommands {
                 return Errors.err("Syntax error in HELLO option '" + Arguments.text(opt) + "'");
             }
         }
-        // There are no ACL users yet: "default" accepts any password, as Redis's default user without one does.
-        if (user != null && !"default".equals(new String(user, StandardCharsets.UTF_8))) {
-            return WRONG_PASS;
+        if (user != null && !Authentication.signIn(call, user, password)) {
+            return Authentication.WRONG_PASS;
         }
         ClientSession client = call.client();
+        if (!client.authenticated()) {
+            return NOT_AUTHENTICATED;
+        }
         if (name != null) {
             client.setName(name);
         }
@@ -105,6 +109,7 @@ final class SessionCommands {
         client.setDb(0);
         client.setProtocol(2);
         client.setName("");
+        Authentication.signInAsDefault(call);
         return new SimpleString("RESET");
     }
 }

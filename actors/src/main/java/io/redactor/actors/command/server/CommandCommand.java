@@ -6,6 +6,8 @@ import io.redactor.actors.command.CommandFlag;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.command.Errors;
+import io.redactor.actors.command.KeyExtraction;
+import io.redactor.actors.command.KeyFlagsByArguments;
 import io.redactor.actors.command.Help;
 import io.redactor.core.GlobPattern;
 import io.redactor.core.reply.ArrayReply;

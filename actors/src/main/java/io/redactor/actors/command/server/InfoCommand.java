@@ -198,6 +198,8 @@ final class InfoCommand {
         field(out, "total_error_replies", stats.errorReplies.sum());
         field(out, "client_output_buffer_limit_disconnections", stats.clientsClosedForOutputBuffer.sum());
         field(out, "redactor_reservations", stats.reservations.sum());
+        field(out, "redactor_auth_failures", stats.authFailures.sum());
+        field(out, "redactor_acl_denials", stats.aclDenials.sum());
     }
 
     private static void replication(StringBuilder out) {

@@ -1,6 +1,8 @@
 package io.redactor.actors.command.sort;
 
 import io.redactor.actors.command.Arguments;
+import io.redactor.actors.command.CommandError;
+import io.redactor.actors.command.Errors;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +21,11 @@ import java.util.List;
 record SortArguments(byte[] key, byte[] by, boolean dontSort, List<byte[]> gets, long limitStart, long limitCount,
                      boolean desc, boolean alpha, byte[] store) {
 
-    static SortArguments parse(byte[][] args, boolean readOnly) {
+    /**
+     * {@code mayReadAnyKey}: whether the client's user may read every key (BY and GET patterns read keys named by the
+     * elements, which its ACL key patterns cannot check one by one).
+     */
+    static SortArguments parse(byte[][] args, boolean readOnly, boolean mayReadAnyKey) {
         byte[] by = null;
         boolean dontSort = false;
         List<byte[]> gets = new ArrayList<>();
@@ -46,7 +52,13 @@ record SortArguments(byte[] key, byte[] by, boolean dontSort, List<byte[]> gets,
             } else if (Arguments.is(arg, "by") && left >= 1) {
                 by = args[++j];
                 dontSort |= !SortPattern.hasWildcard(by);
+                if (SortPattern.hasWildcard(by) && !mayReadAnyKey) {
+                    throw new CommandError(Errors.err("BY option of SORT denied due to insufficient ACL permissions."));
+                }
             } else if (Arguments.is(arg, "get") && left >= 1) {
+                if (!mayReadAnyKey) {
+                    throw new CommandError(Errors.err("GET option of SORT denied due to insufficient ACL permissions."));
+                }
                 gets.add(args[++j]);
             } else {
                 throw Arguments.syntaxError();

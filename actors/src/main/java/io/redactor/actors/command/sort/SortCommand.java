@@ -1,5 +1,6 @@
 package io.redactor.actors.command.sort;
 
+import io.redactor.actors.acl.AclUser;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
@@ -32,11 +33,16 @@ final class SortCommand {
     }
 
     static Reply sort(KeyCall call) {
-        return run(call, SortArguments.parse(call.args(), false));
+        return run(call, SortArguments.parse(call.args(), false, mayReadAnyKey(call)));
     }
 
     static Reply sortReadOnly(KeyCall call) {
-        return run(call, SortArguments.parse(call.args(), true));
+        return run(call, SortArguments.parse(call.args(), true, mayReadAnyKey(call)));
+    }
+
+    private static boolean mayReadAnyKey(KeyCall call) {
+        AclUser user = call.client() == null ? null : call.client().user();
+        return user == null || user.mayReadAnyKey(call.spec(), call.args());
     }
 
     private static Reply run(KeyCall call, SortArguments options) {

@@ -137,7 +137,7 @@ final class ExecCommand {
         }
 
         private Reply runOne(byte[][] args, Keyspace keyspace, long now, CommandRunner runner) {
-            Route route = node.router().route(args, client);
+            Route route = node.router().routeInExec(args, client);
             try {
                 return switch (route) {
                     case Route.AtPartition at -> runner.run(at.invocation(), keyspace.partition(at.partition()), now);

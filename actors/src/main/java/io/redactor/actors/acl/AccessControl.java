@@ -1,0 +1,427 @@
+package io.redactor.actors.acl;
+
+import io.redactor.actors.client.ClientSession;
+import io.redactor.actors.command.CommandSpec;
+import io.redactor.actors.command.CommandTable;
+import io.redactor.actors.node.ServerStats;
+import io.redactor.actors.node.config.RuntimeConfig;
+import io.redactor.core.SplitArgs;
+import io.redactor.core.reply.ErrorReply;
+
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * The node's ACL users, as Redis 7.0 has them: the {@code default} user (every command, key and channel, no
+ * password unless {@code requirepass} sets one) and those ACL SETUSER makes, listed in byte order of their names.
+ * Edits are serialised; checks read published users without locks.
+ */
+public final class AccessControl {
+    public static final String DEFAULT_USER = "default";
+    /** What a client refused by protected mode is told before it is disconnected, as Redis 7.0 words it. */
+    public static final String PROTECTED_MODE_DENIAL = "DENIED Redis is running in protected mode because protected "
+            + "mode is enabled and no password is set for the default user. In this mode connections are only accepted "
+            + "from the loopback interface. If you want to connect from external computers to Redis you may adopt one "
+            + "of the following solutions: 1) Just disable protected mode sending the command 'CONFIG SET "
+            + "protected-mode no' from the loopback interface by connecting to Redis from the same host the server is "
+            + "running, however MAKE SURE Redis is not publicly accessible from internet if you do so. Use CONFIG "
+            + "REWRITE to make this change permanent. 2) Alternatively you can just disable the protected mode by "
+            + "editing the Redis configuration file, and setting the protected mode option to 'no', and then "
+            + "restarting the server. 3) If you started the server manually just for testing, restart it with the "
+            + "'--protected-mode no' option. 4) Setup a an authentication password for the default user. NOTE: You "
+            + "only need to do one of the above things in order for the server to start accepting connections from "
+            + "the outside.";
+    private static final ErrorReply NO_PERMISSION_KEY =
+            new ErrorReply("NOPERM this user has no permissions to access one of the keys used as arguments");
+    private static final ErrorReply NO_PERMISSION_CHANNEL =
+            new ErrorReply("NOPERM this user has no permissions to access one of the channels used as arguments");
+
+    private final CommandCatalog catalog;
+    private final RuntimeConfig config;
+    private final ConcurrentSkipListMap<String, AclUser> users = new ConcurrentSkipListMap<>();
+    private final AclUser defaultUser;
+    private final AclLog log;
+    private final ServerStats stats;
+
+    public AccessControl(CommandTable table, RuntimeConfig config, ServerStats stats) {
+        this.catalog = new CommandCatalog(table);
+        this.config = config;
+        this.stats = stats;
+        this.log = new AclLog(() -> (int) Math.min(Integer.MAX_VALUE, Long.parseLong(config.get("acllog-max-len"))));
+        User rules = User.created(catalog, newUsersGetAllChannels());
+        for (String rule : List.of("+@all", "~*", "&*", "on", "nopass")) {
+            apply(rules, bytes(rule));
+        }
+        this.defaultUser = new AclUser(bytes(DEFAULT_USER), rules);
+        users.put(DEFAULT_USER, defaultUser);
+        setDefaultPassword(config.get("requirepass"));
+        config.onChange("requirepass", this::setDefaultPassword);
+    }
+
+    public AclUser defaultUser() {
+        return defaultUser;
+    }
+
+    public AclLog log() {
+        return log;
+    }
+
+    /** Names, like patterns, have no spaces or NUL: ACL LIST and ACL files separate rules with spaces. */
+    public static boolean isValidUserName(byte[] name) {
+        return !Selector.hasSpaces(name);
+    }
+
+    /** The user of that name, or null. */
+    public AclUser user(byte[] name) {
+        return users.get(text(name));
+    }
+
+    /** Every user, in the order ACL LIST and ACL USERS give them. */
+    public List<AclUser> users() {
+        return new ArrayList<>(users.values());
+    }
+
+    /** Records a denied command in ACL LOG: the command, or the key or channel it may not use. */
+    public void logDenial(ClientSession client, Denial denial, CommandSpec spec, byte[][] args, String context,
+                          boolean sentByClient) {
+        byte[] object = denial.reason() == Denial.Reason.COMMAND ? bytes(spec.fullName()) : args[denial.position()];
+        stats.aclDenials.increment();
+        long now = System.currentTimeMillis();
+        if (sentByClient) {
+            // the client's current command, as CLIENT INFO shows it while Redis checks it (in a script or EXEC: that)
+            client.touched(now, spec.fullName());
+        }
+        log.add(denial.reason().logName(), context, object, client.user().name(), now, client.describe(now));
+    }
+
+    /**
+     * Records a failed AUTH or HELLO AUTH of {@code client} as {@code username}; in the context "multi" when EXEC runs
+     * it (the client's current command is then EXEC: a top-level AUTH would be its own current command).
+     */
+    public void logFailedAuthentication(ClientSession client, byte[] command, byte[] username) {
+        stats.authFailures.increment();
+        long now = System.currentTimeMillis();
+        log.add("auth", "exec".equals(client.lastCommand()) ? "multi" : "toplevel", command, username, now,
+                client.describe(now));
+    }
+
+    /** Redis's -NOPERM reply to a denied command. */
+    public static ErrorReply noPermission(Denial denial, CommandSpec spec) {
+        return switch (denial.reason()) {
+            case COMMAND -> new ErrorReply("NOPERM this user has no permissions to run the '" + spec.fullName()
+                    + "' command");
+            case KEY -> NO_PERMISSION_KEY;
+            case CHANNEL -> NO_PERMISSION_CHANNEL;
+        };
+    }
+
+    /** The default user is {@code nopass}: AUTH with a password alone is a configuration mistake. */
+    public boolean defaultUserHasNoPassword() {
+        return defaultUser.rules().has(User.NOPASS);
+    }
+
+    /** The error of a script's call its caller may not make (Redis's getAclErrorMessage). */
+    public static ErrorReply noPermissionInScript(Denial denial) {
+        return new ErrorReply("ERR The user executing the script " + switch (denial.reason()) {
+            case COMMAND -> "can't run this command or subcommand";
+            case KEY -> "can't access at least one of the keys mentioned in the command arguments";
+            case CHANNEL -> "can't publish to the channel mentioned in the command";
+        });
+    }
+
+    /**
+     * Redis's protected mode: with {@code protected-mode yes} and no password for the default user, only clients of
+     * the loopback address itself (127.0.0.1 or ::1, as Redis's islocalClient) may connect.
+     */
+    public boolean protectedModeRefuses(InetAddress client) {
+        if (!"yes".equals(config.get("protected-mode")) || !defaultUserHasNoPassword()) {
+            return false;
+        }
+        boolean local = client instanceof Inet4Address ? client.getHostAddress().equals("127.0.0.1")
+                : client.isLoopbackAddress();
+        return !local;
+    }
+
+    /** Whether a connection that has not authenticated must do so first: the default user needs a password. */
+    public boolean authenticationRequired() {
+        User rules = defaultUser.rules();
+        return !rules.has(User.NOPASS) || !rules.enabled();
+    }
+
+    /** The user those credentials log in as, or null (unknown user, disabled, wrong password). */
+    public AclUser authenticate(byte[] name, byte[] password) {
+        AclUser user = user(name);
+        if (user == null) {
+            return null;
+        }
+        User rules = user.rules();
+        return rules.enabled() && rules.acceptsPassword(password) ? user : null;
+    }
+
+    /**
+     * ACL SETUSER: applies the rules to a copy of the user (a new one when there is none) and publishes it only when
+     * all of them were valid. Null when done, else Redis's error text.
+     */
+    public synchronized String setUser(byte[] name, List<byte[]> rules) {
+        List<byte[]> merged = mergeSelectors(rules);
+        if (merged == null) {
+            return "Unmatched parenthesis in acl selector starting at '" + text(unmatched(rules)) + "'.";
+        }
+        AclUser existing = user(name);
+        User edited = existing == null ? User.created(catalog, newUsersGetAllChannels()) : existing.rules().copy();
+        for (byte[] rule : merged) {
+            RuleError error = apply(edited, rule);
+            if (error != null) {
+                return "Error in ACL SETUSER modifier '" + upToNul(text(rule)) + "': " + error.message();
+            }
+        }
+        if (existing == null) {
+            users.put(text(name), new AclUser(name.clone(), edited));
+        } else {
+            existing.replace(edited);
+        }
+        return null;
+    }
+
+    /** ACL DELUSER of users other than default: those that existed, now gone. */
+    public synchronized List<AclUser> deleteUsers(List<byte[]> names) {
+        List<AclUser> deleted = new ArrayList<>();
+        for (byte[] name : names) {
+            AclUser user = users.remove(text(name));
+            if (user != null) {
+                user.markDeleted();
+                deleted.add(user);
+            }
+        }
+        return deleted;
+    }
+
+    /** The user as ACL LIST shows it: {@code user <name> <flags> <password hashes> <selectors>}. */
+    public String describe(AclUser user) {
+        User rules = user.rules();
+        StringBuilder line = new StringBuilder("user ").append(user.nameText()).append(' ');
+        for (String flag : rules.flags()) {
+            line.append(flag).append(' ');
+        }
+        for (String hash : rules.passwords()) {
+            line.append('#').append(hash).append(' ');
+        }
+        line.append(describe(rules.root()));
+        for (Selector selector : rules.selectors().subList(1, rules.selectors().size())) {
+            line.append(" (").append(describe(selector)).append(')');
+        }
+        return line.toString();
+    }
+
+    private String describe(Selector selector) {
+        StringBuilder text = new StringBuilder();
+        if (selector.allKeys()) {
+            text.append("~* ");
+        } else {
+            selector.keys().forEach(k -> text.append(k.describe()).append(' '));
+        }
+        if (selector.allChannels()) {
+            text.append("&* ");
+        } else {
+            text.append("resetchannels ");
+            selector.channels().forEach(c -> text.append('&').append(text(c)).append(' '));
+        }
+        return text.append(CommandRulesDescription.of(selector, catalog)).toString();
+    }
+
+    /** ACL GETUSER's fields of one selector: commands, keys, channels. */
+    public List<String> selectorFields(AclUser user, int index) {
+        Selector selector = user.rules().selectors().get(index);
+        String keys = selector.allKeys() ? "~*"
+                : String.join(" ", selector.keys().stream().map(KeyPattern::describe).toList());
+        String channels = selector.allChannels() ? "&*"
+                : String.join(" ", selector.channels().stream().map(c -> "&" + text(c)).toList());
+        return List.of(CommandRulesDescription.of(selector, catalog), keys, channels);
+    }
+
+    public List<String> flags(AclUser user) {
+        return user.rules().flags();
+    }
+
+    public List<String> passwordHashes(AclUser user) {
+        return List.copyOf(user.rules().passwords());
+    }
+
+    public int selectorCount(AclUser user) {
+        return user.rules().selectors().size();
+    }
+
+    /** Category names for ACL CAT, in Redis's order. */
+    public List<String> categories() {
+        return catalog.categoryNames();
+    }
+
+    /** The full names of a category's commands, or null for an unknown category. */
+    public List<String> commandsIn(String category) {
+        if (catalog.category(category) == null) {
+            return null;
+        }
+        return catalog.inCategory(category).stream().map(CommandSpec::fullName).toList();
+    }
+
+    private void setDefaultPassword(String password) {
+        synchronized (this) {
+            User edited = defaultUser.rules().copy();
+            apply(edited, bytes("resetpass"));
+            apply(edited, password.isEmpty() ? bytes("nopass") : prefixed('>', password.getBytes(StandardCharsets.UTF_8)));
+            defaultUser.replace(edited);
+        }
+    }
+
+    private boolean newUsersGetAllChannels() {
+        return "allchannels".equals(config.get("acl-pubsub-default"));
+    }
+
+    /** One rule of a user (flags, passwords, selectors) or of its root selector. */
+    private RuleError apply(User user, byte[] op) {
+        String lower = text(op).toLowerCase(java.util.Locale.ROOT);
+        if (op.length == 0) {
+            return null;
+        }
+        switch (lower) {
+            case "on" -> user.flag(User.ON, User.OFF);
+            case "off" -> user.flag(User.OFF, User.ON);
+            case "skip-sanitize-payload" -> user.flag(User.SKIP_SANITIZE_PAYLOAD, User.SANITIZE_PAYLOAD);
+            case "sanitize-payload" -> user.flag(User.SANITIZE_PAYLOAD, User.SKIP_SANITIZE_PAYLOAD);
+            case "nopass" -> {
+                user.flag(User.NOPASS);
+                user.passwords().clear();
+            }
+            case "resetpass" -> {
+                user.clearFlag(User.NOPASS);
+                user.passwords().clear();
+            }
+            case "clearselectors" -> user.selectors().subList(1, user.selectors().size()).clear();
+            case "reset" -> {
+                for (String rule : List.of("resetpass", "resetkeys", "resetchannels")) {
+                    apply(user, bytes(rule));
+                }
+                if (newUsersGetAllChannels()) {
+                    apply(user, bytes("allchannels"));
+                }
+                for (String rule : List.of("off", "sanitize-payload", "clearselectors", "-@all")) {
+                    apply(user, bytes(rule));
+                }
+            }
+            default -> {
+                return applyOther(user, op);
+            }
+        }
+        return null;
+    }
+
+    private RuleError applyOther(User user, byte[] op) {
+        byte[] rest = java.util.Arrays.copyOfRange(op, 1, op.length);
+        switch (op[0]) {
+            case '>', '#' -> {
+                if (op[0] == '#' && !Passwords.isHash(rest)) {
+                    return RuleError.BAD_HASH;
+                }
+                String hash = op[0] == '>' ? Passwords.hash(rest) : text(rest);
+                if (!user.passwords().contains(hash)) {
+                    user.passwords().add(hash);
+                }
+                user.clearFlag(User.NOPASS);
+                return null;
+            }
+            case '<', '!' -> {
+                if (op[0] == '!' && !Passwords.isHash(rest)) {
+                    return RuleError.BAD_HASH;
+                }
+                String hash = op[0] == '<' ? Passwords.hash(rest) : text(rest);
+                return user.passwords().remove(hash) ? null : RuleError.NO_SUCH_PASSWORD;
+            }
+            default -> {
+                if (op[0] == '(' && op[op.length - 1] == ')') {
+                    return addSelector(user, op);
+                }
+                return user.root().apply(op);
+            }
+        }
+    }
+
+    private RuleError addSelector(User user, byte[] op) {
+        Selector selector = new Selector(catalog, newUsersGetAllChannels());
+        byte[][] rules = SplitArgs.split(op, 1, op.length - 1);
+        // Redis splits as sdssplitargs does: unbalanced quotes give no rules at all, and an empty selector
+        for (byte[] rule : rules == null ? new byte[0][] : rules) {
+            RuleError error = selector.apply(rule);
+            if (error != null) {
+                return error;
+            }
+        }
+        user.selectors().add(selector);
+        return null;
+    }
+
+    /**
+     * Joins the arguments of a selector given over several arguments ({@code "(+get" "~k)"}) into one; null when a
+     * parenthesis is left open.
+     */
+    private static List<byte[]> mergeSelectors(List<byte[]> rules) {
+        List<byte[]> merged = new ArrayList<>();
+        StringBuilder open = null;
+        for (byte[] rule : rules) {
+            String text = text(rule);
+            if (open == null && text.startsWith("(") && !text.endsWith(")")) {
+                open = new StringBuilder(text);
+                continue;
+            }
+            if (open != null) {
+                open.append(' ').append(text);
+                if (text.endsWith(")")) {
+                    merged.add(bytes(open.toString()));
+                    open = null;
+                }
+                continue;
+            }
+            merged.add(rule);
+        }
+        return open == null ? merged : null;
+    }
+
+    private static byte[] unmatched(List<byte[]> rules) {
+        byte[] start = null;
+        boolean inside = false;
+        for (byte[] rule : rules) {
+            String text = text(rule);
+            if (!inside && text.startsWith("(") && !text.endsWith(")")) {
+                start = rule;
+                inside = true;
+            } else if (inside && text.endsWith(")")) {
+                inside = false;
+            }
+        }
+        return start;
+    }
+
+    private static byte[] prefixed(char prefix, byte[] value) {
+        byte[] op = new byte[value.length + 1];
+        op[0] = (byte) prefix;
+        System.arraycopy(value, 0, op, 1, value.length);
+        return op;
+    }
+
+    /** Redis prints a rule as a C string. */
+    private static String upToNul(String text) {
+        int nul = text.indexOf(0);
+        return nul < 0 ? text : text.substring(0, nul);
+    }
+
+    static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.ISO_8859_1);
+    }
+
+    static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.ISO_8859_1);
+    }
+}

@@ -1,0 +1,40 @@
+package io.redactor.actors.acl;
+
+import io.redactor.actors.command.CommandSpec;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Which arguments of a command are channels that ACL rules restrict: what PUBLISH publishes to and what
+ * SUBSCRIBE, PSUBSCRIBE (patterns) and a script subscription (SSUBSCRIBE sha channel...) subscribe to.
+ * Unsubscribing is never restricted.
+ */
+final class ChannelArguments {
+    /** Arguments {@code [from, to)} are channels, or patterns when {@code patterns}. */
+    record Channels(int from, int to, boolean patterns) {
+    }
+
+    private static final Channels NONE = new Channels(0, 0, false);
+
+    private ChannelArguments() {
+    }
+
+    /** SSUBSCRIBE sha channel... [PARALLEL n]: the channels end before PARALLEL. */
+    private static int scriptChannelsEnd(byte[][] args) {
+        int end = args.length;
+        if (end >= 5 && new String(args[end - 2], StandardCharsets.ISO_8859_1).equalsIgnoreCase("parallel")) {
+            end -= 2;
+        }
+        return end;
+    }
+
+    static Channels of(CommandSpec spec, byte[][] args) {
+        return switch (spec.fullName()) {
+            case "publish" -> new Channels(1, Math.min(2, args.length), false);
+            case "subscribe" -> new Channels(1, args.length, false);
+            case "psubscribe" -> new Channels(1, args.length, true);
+            case "ssubscribe" -> new Channels(Math.min(2, args.length), scriptChannelsEnd(args), false);
+            default -> NONE;
+        };
+    }
+}
