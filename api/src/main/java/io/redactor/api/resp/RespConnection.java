@@ -8,6 +8,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.epoll.EpollSocketChannel;
+import io.redactor.actors.acl.AccessControl;
 import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.client.ClientEndpoint;
 import io.redactor.actors.client.ClientPipeline;
@@ -34,6 +35,9 @@ final class RespConnection extends ChannelInboundHandlerAdapter
     private static final byte[] MAX_CLIENTS_REACHED =
             ("-" + ClientRegistry.MAX_CLIENTS.message() + "\r\n").getBytes(StandardCharsets.US_ASCII);
 
+    private static final byte[] PROTECTED_MODE_DENIED =
+            ("-" + AccessControl.PROTECTED_MODE_DENIAL + "\r\n").getBytes(StandardCharsets.US_ASCII);
+
     private final NodeServices node;
     private final RespDecoder decoder;
     private final int maxPendingCommands;
@@ -58,6 +62,15 @@ final class RespConnection extends ChannelInboundHandlerAdapter
             ctx.writeAndFlush(Unpooled.wrappedBuffer(MAX_CLIENTS_REACHED)).addListener(ChannelFutureListener.CLOSE);
             return;
         }
+        if (ctx.channel().remoteAddress() instanceof InetSocketAddress remote
+                && node.access().protectedModeRefuses(remote.getAddress())) {
+            node.server().stats().rejectedConnections.increment();
+            node.clients().unregister(session);
+            ctx.writeAndFlush(Unpooled.wrappedBuffer(PROTECTED_MODE_DENIED)).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        ClientSession client = session;
+        decoder.limitWhile(() -> !client.authenticated() && node.access().authenticationRequired());
         pipeline = new ClientPipeline(session, node, new EventLoopExecutor(ctx.channel().eventLoop()), this, maxPendingCommands);
     }
 

@@ -10,6 +10,7 @@ import io.redactor.core.number.RedisIntegers;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -23,10 +24,14 @@ final class RespDecoder extends ByteToMessageDecoder {
     private static final int INITIAL_ARGS = 1024;
     private static final int PROGRESSIVE_BULK = 64 * 1024;
     private static final int MAX_COUNT_DIGITS = 18;
+    private static final int UNAUTHENTICATED_MAX_ARGS = 10;
+    private static final int UNAUTHENTICATED_MAX_BULK = 16384;
 
     private final LongSupplier maxBulkLength;
     private final LongSupplier queryBufferLimit;
     private final LongAdder inputBytes;
+    /** While true, a client may not send more than 10 arguments or arguments over 16 KB (Redis's limits before AUTH). */
+    private BooleanSupplier unauthenticated = () -> false;
 
     private int remainingArgs;
     private byte[][] args;
@@ -50,6 +55,11 @@ final class RespDecoder extends ByteToMessageDecoder {
             inputBytes.add(bytes.readableBytes());
         }
         super.channelRead(ctx, msg);
+    }
+
+    /** Applies the limits of clients that must authenticate, for as long as {@code mustAuthenticate} says. */
+    void limitWhile(BooleanSupplier mustAuthenticate) {
+        this.unauthenticated = mustAuthenticate;
     }
 
     /** Bytes received and not yet handed over as commands (CLIENT LIST qbuf). */
@@ -100,6 +110,10 @@ final class RespDecoder extends ByteToMessageDecoder {
         long count = parseNumber(in, start + 1, cr);
         if (!numberValid || count > Integer.MAX_VALUE) {
             fail(out, "invalid multibulk length");
+            return false;
+        }
+        if (count > UNAUTHENTICATED_MAX_ARGS && unauthenticated.getAsBoolean()) {
+            fail(out, "unauthenticated multibulk length");
             return false;
         }
         in.readerIndex(cr + 2);
@@ -183,6 +197,10 @@ final class RespDecoder extends ByteToMessageDecoder {
         long length = parseNumber(in, start + 1, cr);
         if (!numberValid || length < 0 || length > maxBulkLength.getAsLong() || length > Integer.MAX_VALUE - 8) {
             fail(out, "invalid bulk length");
+            return false;
+        }
+        if (length > UNAUTHENTICATED_MAX_BULK && unauthenticated.getAsBoolean()) {
+            fail(out, "unauthenticated bulk length");
             return false;
         }
         in.readerIndex(cr + 2);
