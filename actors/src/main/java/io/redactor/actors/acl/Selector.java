@@ -319,11 +319,11 @@ final class Selector {
     private static int required(List<String> flags) {
         int needed = 0;
         for (String flag : flags) {
-            switch (flag.toLowerCase(Locale.ROOT)) {
-                case "access" -> needed |= KeyPattern.READ;
-                case "insert", "delete", "update" -> needed |= KeyPattern.WRITE;
-                default -> {
-                }
+            if (flag.equalsIgnoreCase("access")) {
+                needed |= KeyPattern.READ;
+            } else if (flag.equalsIgnoreCase("insert") || flag.equalsIgnoreCase("delete")
+                    || flag.equalsIgnoreCase("update")) {
+                needed |= KeyPattern.WRITE;
             }
         }
         return needed;

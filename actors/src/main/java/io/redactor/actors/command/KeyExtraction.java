@@ -30,7 +30,12 @@ public final class KeyExtraction {
     }
 
     private static boolean hasVariableFlags(CommandSpec command) {
-        return command.keySpecs().stream().anyMatch(spec -> spec.flags().contains("variable_flags"));
+        for (KeySpec spec : command.keySpecs()) {
+            if (spec.flags().contains("variable_flags")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
