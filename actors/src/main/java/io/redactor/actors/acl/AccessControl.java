@@ -7,10 +7,16 @@ import io.redactor.actors.node.ServerStats;
 import io.redactor.actors.node.config.RuntimeConfig;
 import io.redactor.core.SplitArgs;
 import io.redactor.core.reply.ErrorReply;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -22,6 +28,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
  */
 public final class AccessControl {
     public static final String DEFAULT_USER = "default";
+    private static final Logger LOG = LoggerFactory.getLogger(AccessControl.class);
     /** What a client refused by protected mode is told before it is disconnected, as Redis 7.0 words it. */
     public static final String PROTECTED_MODE_DENIAL = "DENIED Redis is running in protected mode because protected "
             + "mode is enabled and no password is set for the default user. In this mode connections are only accepted "
@@ -198,6 +205,165 @@ public final class AccessControl {
             }
         }
         return deleted;
+    }
+
+    /** What ACL LOAD did: null error when every user was replaced, and the users replaced (their clients to close). */
+    public record Loaded(String error, List<AclUser> replaced) {
+    }
+
+    /** The {@code aclfile} parameter, empty when users are not kept in a file. */
+    public String aclFile() {
+        return config.get("aclfile");
+    }
+
+    /**
+     * At start, as Redis: users of the configuration (each a {@code user} directive without its keyword), or the
+     * ACL file, not both. Null when done, else why the server must not start.
+     */
+    public synchronized String loadAtStart(List<String> configuredUsers) {
+        if (!aclFile().isEmpty() && !configuredUsers.isEmpty()) {
+            return "Configuring Redis with users defined in redis.conf and at the same setting an ACL file path is "
+                    + "invalid. This setup is very likely to lead to configuration errors and security holes, please "
+                    + "define either an ACL file or declare users directly in your redis.conf, but not both.";
+        }
+        for (String line : configuredUsers) {
+            List<byte[]> words = new ArrayList<>();
+            for (String word : line.strip().split(" +")) {
+                words.add(bytes(word));
+            }
+            if (words.isEmpty() || words.getFirst().length == 0 || !isValidUserName(words.getFirst())) {
+                return "Bad user directive in the configuration: '" + line + "'";
+            }
+            String error = setUser(words.getFirst(), words.subList(1, words.size()));
+            if (error != null) {
+                return "Error in user declaration '" + line + "': " + error;
+            }
+        }
+        if (!aclFile().isEmpty()) {
+            Loaded loaded = loadFile();
+            if (loaded.error() != null) {
+                return "Aborting Redis startup because of ACL errors: " + loaded.error();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * ACL LOAD: every user from the ACL file, replacing all of them at once, or none when a line is wrong (Redis's
+     * texts, line by line). The default user keeps its connections; every other user is a new one, so the clients
+     * of the users replaced are to be closed, as Redis does.
+     */
+    public synchronized Loaded loadFile() {
+        String file = aclFile();
+        String content;
+        try {
+            content = new String(Files.readAllBytes(Path.of(file)), StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            String reason = e instanceof NoSuchFileException ? "No such file or directory" : String.valueOf(e.getMessage());
+            return new Loaded("Error loading ACLs, opening file '" + file + "': " + reason, List.of());
+        }
+        StringBuilder errors = new StringBuilder();
+        java.util.TreeMap<String, User> loaded = new java.util.TreeMap<>();
+        String[] lines = content.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            int number = i + 1;
+            String line = lines[i].strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            String[] words = line.split(" ", -1);
+            if (!words[0].equals("user") || words.length < 2) {
+                errors.append(file).append(':').append(number)
+                        .append(" should start with user keyword followed by the username. ");
+                continue;
+            }
+            if (!isValidUserName(bytes(words[1]))) {
+                errors.append('\'').append(file).append(':').append(number).append(": username '").append(words[1])
+                        .append("' contains invalid characters. ");
+                continue;
+            }
+            if (loaded.containsKey(words[1])) {
+                errors.append("WARNING: Duplicate user '").append(words[1]).append("' found on line ").append(number)
+                        .append(". ");
+                continue;
+            }
+            User user = User.created(catalog, newUsersGetAllChannels());
+            loaded.put(words[1], user);
+            List<byte[]> rules = new ArrayList<>();
+            for (int w = 2; w < words.length; w++) {
+                rules.add(bytes(words[w]));
+            }
+            List<byte[]> merged = mergeSelectors(rules);
+            if (merged == null) {
+                errors.append(file).append(':').append(number).append(": Unmatched parenthesis in selector definition.");
+                continue;
+            }
+            boolean syntaxError = false;
+            for (byte[] rule : merged) {
+                RuleError error = apply(user, bytes(text(rule).replaceAll("^[\t\r\n]+|[\t\r\n]+$", "")));
+                if (error == RuleError.UNKNOWN_NAME) {
+                    errors.append(file).append(':').append(number).append(": Error in applying operation '")
+                            .append(upToNul(text(rule))).append("': ").append(error.message()).append(". ");
+                } else if (error != null && !syntaxError) {
+                    errors.append(file).append(':').append(number).append(": ").append(error.message()).append(". ");
+                    syntaxError = true;
+                }
+            }
+        }
+        if (!errors.isEmpty()) {
+            errors.append("WARNING: ACL errors detected, no change to the previously active ACL rules was performed");
+            return new Loaded(errors.toString(), List.of());
+        }
+        List<AclUser> replaced = new ArrayList<>();
+        for (AclUser old : users.values()) {
+            if (old != defaultUser) {
+                old.markDeleted();
+                replaced.add(old);
+            }
+        }
+        users.keySet().removeIf(name -> !name.equals(DEFAULT_USER));
+        User newDefault = loaded.remove(DEFAULT_USER);
+        if (newDefault == null) {
+            newDefault = User.created(catalog, newUsersGetAllChannels());
+            for (String rule : List.of("+@all", "~*", "&*", "on", "nopass")) {
+                apply(newDefault, bytes(rule));
+            }
+        }
+        defaultUser.replace(newDefault);
+        loaded.forEach((name, rules) -> users.put(name, new AclUser(bytes(name), rules)));
+        return new Loaded(null, replaced);
+    }
+
+    /** ACL SAVE: every user as ACL LIST describes it, written to a new file that then replaces the ACL file. */
+    public synchronized boolean saveFile() {
+        Path file = Path.of(aclFile()).toAbsolutePath();
+        Path temporary = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
+                + System.currentTimeMillis());
+        StringBuilder content = new StringBuilder();
+        for (AclUser user : users.values()) {
+            content.append(describe(user)).append('\n');
+        }
+        try {
+            try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(temporary,
+                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
+                java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(bytes(content.toString()));
+                while (bytes.hasRemaining()) {
+                    channel.write(bytes);
+                }
+                channel.force(true);
+            }
+            Files.move(temporary, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return true;
+        } catch (IOException e) {
+            LOG.warn("Opening ACL file for saving or writing it failed: {}", e.toString());
+            try {
+                Files.deleteIfExists(temporary);
+            } catch (IOException ignored) {
+                // nothing more to do: the error is reported
+            }
+            return false;
+        }
     }
 
     /** The user as ACL LIST shows it: {@code user <name> <flags> <password hashes> <selectors>}. */

@@ -6,11 +6,13 @@ import io.redactor.actors.scripts.ScriptSettings;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The {@code redactor} section of the configuration that the node itself uses. */
 public record NodeSettings(int partitions, int stashCapacity, String partitionDispatcher, Duration startupTimeout,
-                           boolean joinSelf, Map<String, String> redisConfig, ScriptSettings scripts) {
+                           boolean joinSelf, Map<String, String> redisConfig, ScriptSettings scripts,
+                           List<String> users) {
     private static final String PARTITION_DISPATCHER = "redactor.partition.dispatcher";
 
     /**
@@ -35,6 +37,7 @@ public record NodeSettings(int partitions, int stashCapacity, String partitionDi
                 c.getDuration("startup-timeout"),
                 c.getBoolean("cluster.join-self") && !seeded,
                 Map.copyOf(redis),
-                ScriptSettings.from(c.getConfig("scripts")));
+                ScriptSettings.from(c.getConfig("scripts")),
+                c.hasPath("users") ? List.copyOf(c.getStringList("users")) : List.of());
     }
 }

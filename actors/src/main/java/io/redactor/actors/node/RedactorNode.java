@@ -59,6 +59,10 @@ public final class RedactorNode {
                 .thenApply(gateway -> {
                     CommandTable table = new CommandTable(CommandFamilies.all());
                     AccessControl access = new AccessControl(table, config, server.stats());
+                    String aclError = access.loadAtStart(settings.users());
+                    if (aclError != null) {
+                        throw new IllegalStateException(aclError);
+                    }
                     ClientRegistry clients = new ClientRegistry(config::maxclients, server.stats(), access);
                     ScriptService scripts = new ScriptService(settings.scripts(), server.pubsub());
                     NodeServices services = new NodeServices(server,

@@ -72,13 +72,18 @@ final class AclSubcommands {
             }
         }
         List<AclUser> deleted = access(call).deleteUsers(names);
+        closeClientsOf(call, deleted);
+        return IntegerReply.of(deleted.size());
+    }
+
+    /** The connections of users that are gone: back to the default user, unauthenticated, and closed. */
+    private static void closeClientsOf(ClientCall call, List<AclUser> gone) {
         for (ClientSession client : call.node().clients().all()) {
-            if (deleted.contains(client.user())) {
+            if (gone.contains(client.user())) {
                 client.signIn(access(call).defaultUser(), false);
                 client.kill(call.client());
             }
         }
-        return IntegerReply.of(deleted.size());
     }
 
     static Reply getuser(ClientCall call) {
@@ -217,11 +222,25 @@ final class AclSubcommands {
     }
 
     static Reply load(ClientCall call) {
-        return noAclFile();
+        AccessControl access = access(call);
+        if (access.aclFile().isEmpty()) {
+            return noAclFile();
+        }
+        AccessControl.Loaded loaded = access.loadFile();
+        if (loaded.error() != null) {
+            return Errors.err(loaded.error());
+        }
+        closeClientsOf(call, loaded.replaced());
+        return SimpleString.OK;
     }
 
     static Reply save(ClientCall call) {
-        return noAclFile();
+        AccessControl access = access(call);
+        if (access.aclFile().isEmpty()) {
+            return noAclFile();
+        }
+        return access.saveFile() ? SimpleString.OK : Errors.err("There was an error trying to save the ACLs. "
+                + "Please check the server logs for more information");
     }
 
     private static Reply noAclFile() {
