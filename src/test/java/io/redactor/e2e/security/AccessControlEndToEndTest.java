@@ -41,7 +41,7 @@ class AccessControlEndToEndTest {
 
     @BeforeAll
     static void start() {
-        server = TestRedactor.start(Map.of());
+        server = TestRedactor.start(Map.of("redactor.http.port", -1));
         admin = server.raw();
     }
 
@@ -123,6 +123,21 @@ class AccessControlEndToEndTest {
             assertTrue(client.call(eleven).startsWith("*10\r\n"));
             assertTrue(client.call("ECHO", "x".repeat(16385)).startsWith("$16385\r\n"));
         }
+    }
+
+    @Test
+    void restRequestsRunAsTheDefaultUserBehindTheirOwnTokenWhateverRequirepassSays() throws Exception {
+        admin.call("CONFIG", "SET", "requirepass", "s3cret");
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.net.http.HttpResponse<String> response = http.send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://127.0.0.1:" + server.httpPort() + "/v1/commands"))
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("[\"SET\",\"rest:k\",\"v\"]")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), response.body());
+        try (RawClient client = server.raw()) {
+            assertEquals("-NOAUTH Authentication required.\r\n", client.call("GET", "rest:k"), "RESP clients must AUTH");
+        }
+        assertEquals("$1\r\nv\r\n", admin.call("GET", "rest:k"));
     }
 
     @Test

@@ -39,12 +39,24 @@ public final class ClientRegistry {
      * user, authenticated when that user has no password (as Redis's new connections).
      */
     public ClientSession register(ClientEndpoint endpoint, long nowMs) {
+        return register(endpoint, nowMs, false);
+    }
+
+    /**
+     * Registers a client of a front end that authenticates its clients itself (the REST API's token) or runs in the
+     * server's own process (the Java API): it runs as the default user, authenticated. Null past {@code maxclients}.
+     */
+    public ClientSession registerAuthenticated(ClientEndpoint endpoint, long nowMs) {
+        return register(endpoint, nowMs, true);
+    }
+
+    private ClientSession register(ClientEndpoint endpoint, long nowMs, boolean authenticated) {
         if (connected.incrementAndGet() > maxClients.getAsInt()) {
             connected.decrementAndGet();
             return null;
         }
         ClientSession session = new ClientSession(nextId.getAndIncrement(), endpoint, nowMs);
-        session.signIn(access.defaultUser(), !access.authenticationRequired());
+        session.signIn(access.defaultUser(), authenticated || !access.authenticationRequired());
         clients.put(session.id(), session);
         stats.connectionsReceived.increment();
         return session;

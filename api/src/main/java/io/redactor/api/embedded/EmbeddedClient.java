@@ -44,7 +44,7 @@ final class EmbeddedClient {
             List<ActorRef<PushReply>> pushListener = new ArrayList<>(1);
             LocalEndpoint endpoint =
                     new LocalEndpoint("embedded:0", () -> self.tell(new RunTask(() -> closed[0] = true)));
-            ClientSession session = node.clients().register(endpoint, System.currentTimeMillis());
+            ClientSession session = node.clients().registerAuthenticated(endpoint, System.currentTimeMillis());
             if (session == null) {
                 return Behaviors.receive(Object.class)
                         .onAnyMessage(message -> {

@@ -71,7 +71,7 @@ final class EventStream implements Subscriber {
 
     /** Registers the client and subscribes it, announcing it with the first event; false past maxclients. */
     private boolean subscribe(String address, byte[] name, boolean pattern) {
-        ClientSession registered = node.clients().register(new LocalEndpoint(address, this::end),
+        ClientSession registered = node.clients().registerAuthenticated(new LocalEndpoint(address, this::end),
                 System.currentTimeMillis());
         if (registered == null) {
             return false;

@@ -38,7 +38,7 @@ final class RequestClient {
      */
     CompletionStage<List<Reply>> run(String address, int db, List<byte[][]> commands) {
         Run run = new Run(commands.size());
-        ClientSession session = node.clients().register(
+        ClientSession session = node.clients().registerAuthenticated(
                 new LocalEndpoint(address, () -> run.executor.execute(run::closedByServer)), System.currentTimeMillis());
         if (session == null) {
             return CompletableFuture.completedFuture(List.of(ClientRegistry.MAX_CLIENTS));
