@@ -1,5 +1,6 @@
 package io.redactor.actors.acl;
 
+import io.redactor.actors.command.CommandFlag;
 import io.redactor.actors.command.CommandSpec;
 
 import java.nio.charset.StandardCharsets;
@@ -29,6 +30,9 @@ final class ChannelArguments {
     }
 
     static Channels of(CommandSpec spec, byte[][] args) {
+        if (!spec.has(CommandFlag.PUBSUB)) {
+            return NONE;
+        }
         return switch (spec.fullName()) {
             case "publish" -> new Channels(1, Math.min(2, args.length), false);
             case "subscribe" -> new Channels(1, args.length, false);

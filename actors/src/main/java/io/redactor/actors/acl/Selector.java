@@ -340,7 +340,7 @@ final class Selector {
             return true;
         }
         for (KeyPattern pattern : keys) {
-            if ((pattern.permissions() & needed) == needed && GlobPattern.matches(pattern.pattern(), key, false)) {
+            if ((pattern.permissions() & needed) == needed && pattern.matches(key)) {
                 return true;
             }
         }

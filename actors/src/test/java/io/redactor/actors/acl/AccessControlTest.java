@@ -99,6 +99,17 @@ class AccessControlTest {
     }
 
     @Test
+    void prefixPatternsMatchAsGlobPatternsDo() {
+        for (String pattern : List.of("app:*", "a*", "*", "ap?:*", "a[pq]p:*", "a\\*p:*", "app:**", "app")) {
+            KeyPattern compiled = new KeyPattern(b(pattern), KeyPattern.ALL);
+            for (String key : List.of("app:", "app:1", "ap", "", "a", "aqp:x", "a*p:1", "app", "bpp:1")) {
+                assertEquals(io.redactor.core.GlobPattern.matches(b(pattern), b(key), false), compiled.matches(b(key)),
+                        pattern + " against " + key);
+            }
+        }
+    }
+
+    @Test
     void aSelectorAllowsACommandOnlyWhole() {
         assertNull(set("s", "on", "nopass", "+get", "~a*", "(+set ~b*)"));
         assertNull(check("s", "GET", "a1"));
