@@ -2,6 +2,7 @@ package io.redactor.actors.durability;
 
 import io.redactor.actors.effects.EffectLog;
 import io.redactor.actors.node.NodeServices;
+import io.redactor.persistence.DurableFiles;
 import io.redactor.persistence.aof.AofDirectory;
 import io.redactor.persistence.aof.AofManifest;
 import io.redactor.persistence.aof.AppendLog;
@@ -124,7 +125,7 @@ final class AppendOnlyFile {
     private void writeEmptyBase(Path path, List<byte[]> libraries) throws IOException {
         SnapshotSink sink = SnapshotFormats.sink(settings, path, libraries, true);
         sink.finish();
-        AofDirectory.syncDirectory(path.getParent());
+        DurableFiles.syncDirectory(path.getParent());
     }
 
     /** Effects go to {@code channel} from now on. */

@@ -2,7 +2,7 @@ package io.redactor.actors.durability;
 
 import io.redactor.actors.effects.EffectLog;
 import io.redactor.actors.node.NodeServices;
-import io.redactor.persistence.aof.AofDirectory;
+import io.redactor.persistence.DurableFiles;
 import io.redactor.persistence.snapshot.SnapshotSink;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -82,7 +82,7 @@ final class RdbSnapshots {
                     throw failure;
                 }
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                AofDirectory.syncDirectory(target.toAbsolutePath().getParent());
+                DurableFiles.syncDirectory(target.toAbsolutePath().getParent());
                 lastOk = true;
                 lastSaveSeconds = result.cutAtMillis() / 1000;
                 changesAtLastSave = changesAtCut[0];

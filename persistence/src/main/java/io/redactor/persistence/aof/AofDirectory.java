@@ -1,13 +1,13 @@
 package io.redactor.persistence.aof;
 
+import io.redactor.persistence.DurableFiles;
+
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
@@ -60,17 +60,8 @@ public final class AofDirectory {
     /** Writes {@code manifest} so that a crash at any moment leaves either the old or the new one. */
     public void persist(AofManifest manifest) throws IOException {
         create();
-        Path temp = dir.resolve("temp-" + appendFilename + ".manifest");
-        try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer bytes = ByteBuffer.wrap(manifest.format().getBytes(StandardCharsets.ISO_8859_1));
-            while (bytes.hasRemaining()) {
-                out.write(bytes);
-            }
-            out.force(true);
-        }
-        Files.move(temp, manifestPath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        syncDirectory(dir);
+        DurableFiles.replace(manifestPath(), dir.resolve("temp-" + appendFilename + ".manifest"),
+                manifest.format().getBytes(StandardCharsets.ISO_8859_1));
     }
 
     /** Opens an incremental file for appending, creating it when missing; positioned at its end. */
@@ -86,7 +77,7 @@ public final class AofDirectory {
         create();
         FileChannel channel = FileChannel.open(pathOf(file), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
-        syncDirectory(dir);
+        DurableFiles.syncDirectory(dir);
         return channel;
     }
 
@@ -121,9 +112,4 @@ public final class AofDirectory {
     }
 
     /** Makes a directory's new and renamed entries durable. */
-    public static void syncDirectory(Path dir) throws IOException {
-        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
-            channel.force(true);
-        }
-    }
 }
