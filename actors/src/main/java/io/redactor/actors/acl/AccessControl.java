@@ -6,6 +6,7 @@ import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.node.ServerStats;
 import io.redactor.actors.node.config.RuntimeConfig;
 import io.redactor.core.SplitArgs;
+import io.redactor.persistence.DurableFiles;
 import io.redactor.core.reply.ErrorReply;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,11 +60,7 @@ public final class AccessControl {
         this.config = config;
         this.stats = stats;
         this.log = new AclLog(() -> (int) Math.min(Integer.MAX_VALUE, Long.parseLong(config.get("acllog-max-len"))));
-        User rules = User.created(catalog, newUsersGetAllChannels());
-        for (String rule : List.of("+@all", "~*", "&*", "on", "nopass")) {
-            apply(rules, bytes(rule));
-        }
-        this.defaultUser = new AclUser(bytes(DEFAULT_USER), rules);
+        this.defaultUser = new AclUser(bytes(DEFAULT_USER), defaultUserRules());
         users.put(DEFAULT_USER, defaultUser);
         setDefaultPassword(config.get("requirepass"));
         config.onChange("requirepass", this::setDefaultPassword);
@@ -153,6 +150,14 @@ public final class AccessControl {
         return !local;
     }
 
+    /**
+     * The client runs as the default user, authenticated when its front end authenticated it or when the default
+     * user needs no password (Redis's new connections and RESET).
+     */
+    public void signInAsDefault(ClientSession client, boolean authenticatedElsewhere) {
+        client.signIn(defaultUser, authenticatedElsewhere || !authenticationRequired());
+    }
+
     /** Whether a connection that has not authenticated must do so first: the default user needs a password. */
     public boolean authenticationRequired() {
         User rules = defaultUser.rules();
@@ -174,13 +179,13 @@ public final class AccessControl {
      * all of them were valid. Null when done, else Redis's error text.
      */
     public synchronized String setUser(byte[] name, List<byte[]> rules) {
-        List<byte[]> merged = mergeSelectors(rules);
-        if (merged == null) {
-            return "Unmatched parenthesis in acl selector starting at '" + text(unmatched(rules)) + "'.";
+        MergedRules merged = mergeSelectors(rules);
+        if (merged.unmatched() != null) {
+            return "Unmatched parenthesis in acl selector starting at '" + text(merged.unmatched()) + "'.";
         }
         AclUser existing = user(name);
         User edited = existing == null ? User.created(catalog, newUsersGetAllChannels()) : existing.rules().copy();
-        for (byte[] rule : merged) {
+        for (byte[] rule : merged.rules()) {
             RuleError error = apply(edited, rule);
             if (error != null) {
                 return "Error in ACL SETUSER modifier '" + upToNul(text(rule)) + "': " + error.message();
@@ -200,7 +205,6 @@ public final class AccessControl {
         for (byte[] name : names) {
             AclUser user = users.remove(text(name));
             if (user != null) {
-                user.markDeleted();
                 deleted.add(user);
             }
         }
@@ -293,13 +297,13 @@ public final class AccessControl {
             for (int w = 2; w < words.length; w++) {
                 rules.add(bytes(words[w]));
             }
-            List<byte[]> merged = mergeSelectors(rules);
-            if (merged == null) {
+            MergedRules merged = mergeSelectors(rules);
+            if (merged.unmatched() != null) {
                 errors.append(file).append(':').append(number).append(": Unmatched parenthesis in selector definition.");
                 continue;
             }
             boolean syntaxError = false;
-            for (byte[] rule : merged) {
+            for (byte[] rule : merged.rules()) {
                 RuleError error = apply(user, bytes(text(rule).replaceAll("^[\t\r\n]+|[\t\r\n]+$", "")));
                 if (error == RuleError.UNKNOWN_NAME) {
                     errors.append(file).append(':').append(number).append(": Error in applying operation '")
@@ -317,24 +321,20 @@ public final class AccessControl {
         List<AclUser> replaced = new ArrayList<>();
         for (AclUser old : users.values()) {
             if (old != defaultUser) {
-                old.markDeleted();
                 replaced.add(old);
             }
         }
         users.keySet().removeIf(name -> !name.equals(DEFAULT_USER));
         User newDefault = loaded.remove(DEFAULT_USER);
-        if (newDefault == null) {
-            newDefault = User.created(catalog, newUsersGetAllChannels());
-            for (String rule : List.of("+@all", "~*", "&*", "on", "nopass")) {
-                apply(newDefault, bytes(rule));
-            }
-        }
-        defaultUser.replace(newDefault);
+        defaultUser.replace(newDefault != null ? newDefault : defaultUserRules());
         loaded.forEach((name, rules) -> users.put(name, new AclUser(bytes(name), rules)));
         return new Loaded(null, replaced);
     }
 
-    /** ACL SAVE: every user as ACL LIST describes it, written to a new file that then replaces the ACL file. */
+    /**
+     * ACL SAVE: every user as ACL LIST describes it, written to a new file that then replaces the ACL file (and the
+     * rename is forced to disk).
+     */
     public synchronized boolean saveFile() {
         Path file = Path.of(aclFile()).toAbsolutePath();
         Path temporary = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
@@ -344,16 +344,7 @@ public final class AccessControl {
             content.append(describe(user)).append('\n');
         }
         try {
-            try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(temporary,
-                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
-                java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(bytes(content.toString()));
-                while (bytes.hasRemaining()) {
-                    channel.write(bytes);
-                }
-                channel.force(true);
-            }
-            Files.move(temporary, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            DurableFiles.replace(file, temporary, bytes(content.toString()));
             return true;
         } catch (IOException e) {
             LOG.warn("Opening ACL file for saving or writing it failed: {}", e.toString());
@@ -443,6 +434,15 @@ public final class AccessControl {
         }
     }
 
+    /** The default user as a server starts with it: everything, without a password. */
+    private User defaultUserRules() {
+        User rules = User.created(catalog, newUsersGetAllChannels());
+        for (String rule : List.of("+@all", "~*", "&*", "on", "nopass")) {
+            apply(rules, bytes(rule));
+        }
+        return rules;
+    }
+
     private boolean newUsersGetAllChannels() {
         return "allchannels".equals(config.get("acl-pubsub-default"));
     }
@@ -529,17 +529,20 @@ public final class AccessControl {
         return null;
     }
 
-    /**
-     * Joins the arguments of a selector given over several arguments ({@code "(+get" "~k)"}) into one; null when a
-     * parenthesis is left open.
-     */
-    private static List<byte[]> mergeSelectors(List<byte[]> rules) {
+    /** Rules with each selector in one piece; {@code unmatched}: the rule that opened a selector never closed. */
+    private record MergedRules(List<byte[]> rules, byte[] unmatched) {
+    }
+
+    /** Joins the arguments of a selector given over several arguments ({@code "(+get" "~k)"}) into one. */
+    private static MergedRules mergeSelectors(List<byte[]> rules) {
         List<byte[]> merged = new ArrayList<>();
         StringBuilder open = null;
+        byte[] openedBy = null;
         for (byte[] rule : rules) {
             String text = text(rule);
             if (open == null && text.startsWith("(") && !text.endsWith(")")) {
                 open = new StringBuilder(text);
+                openedBy = rule;
                 continue;
             }
             if (open != null) {
@@ -552,22 +555,7 @@ public final class AccessControl {
             }
             merged.add(rule);
         }
-        return open == null ? merged : null;
-    }
-
-    private static byte[] unmatched(List<byte[]> rules) {
-        byte[] start = null;
-        boolean inside = false;
-        for (byte[] rule : rules) {
-            String text = text(rule);
-            if (!inside && text.startsWith("(") && !text.endsWith(")")) {
-                start = rule;
-                inside = true;
-            } else if (inside && text.endsWith(")")) {
-                inside = false;
-            }
-        }
-        return start;
+        return new MergedRules(merged, open == null ? null : openedBy);
     }
 
     private static byte[] prefixed(char prefix, byte[] value) {
