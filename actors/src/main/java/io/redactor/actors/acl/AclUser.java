@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 public final class AclUser {
     private final byte[] name;
     private volatile User rules;
-    private volatile boolean deleted;
 
     AclUser(byte[] name, User rules) {
         this.name = name;
@@ -34,15 +33,6 @@ public final class AclUser {
 
     void replace(User newRules) {
         rules = newRules;
-    }
-
-    /** ACL DELUSER removed it: its connections are being closed. */
-    public boolean deleted() {
-        return deleted;
-    }
-
-    void markDeleted() {
-        deleted = true;
     }
 
     /** Null when the user may run {@code args} as {@code spec}, else why not. */

@@ -21,6 +21,7 @@ final class CommandCatalog {
     private final Map<String, CommandSpec> byFullName = new HashMap<>();
     private final Map<CommandSpec, CommandSpec> parents = new HashMap<>();
     private final Map<String, BitSet> categories = new LinkedHashMap<>();
+    private final int idLimit;
 
     CommandCatalog(CommandTable table) {
         this.commands = table.allWithSubcommands();
@@ -30,6 +31,7 @@ final class CommandCatalog {
         for (String category : AclCategories.names()) {
             categories.put(category, new BitSet());
         }
+        this.idLimit = commands.stream().mapToInt(CommandSpec::id).max().orElse(0) + 1;
         for (CommandSpec spec : commands) {
             byFullName.put(spec.fullName(), spec);
             for (String category : spec.aclCategories()) {
@@ -41,6 +43,11 @@ final class CommandCatalog {
     /** Every command and subcommand, containers before their subcommands. */
     List<CommandSpec> commands() {
         return commands;
+    }
+
+    /** One more than the highest command id: the bits {@code +@all} sets. */
+    int idLimit() {
+        return idLimit;
     }
 
     /** {@code get} or {@code config|get}, any case; null when unknown. */

@@ -79,7 +79,7 @@ final class Selector {
                 return null;
             }
             case "allcommands", "+@all" -> {
-                commands.set(0, catalog.commands().stream().mapToInt(CommandSpec::id).max().orElse(0) + 1);
+                commands.set(0, catalog.idLimit());
                 allCommands = true;
                 futureCommands = true;
                 firstArgs.clear();

@@ -56,7 +56,7 @@ public final class ClientRegistry {
             return null;
         }
         ClientSession session = new ClientSession(nextId.getAndIncrement(), endpoint, nowMs);
-        session.signIn(access.defaultUser(), authenticated || !access.authenticationRequired());
+        access.signInAsDefault(session, authenticated);
         clients.put(session.id(), session);
         stats.connectionsReceived.increment();
         return session;

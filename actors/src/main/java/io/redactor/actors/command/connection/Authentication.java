@@ -2,7 +2,6 @@ package io.redactor.actors.command.connection;
 
 import io.redactor.actors.acl.AccessControl;
 import io.redactor.actors.acl.AclUser;
-import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.command.Errors;
 import io.redactor.core.reply.ErrorReply;
@@ -46,12 +45,5 @@ final class Authentication {
         }
         call.client().signIn(user, true);
         return true;
-    }
-
-    /** What a new connection runs as: the default user, authenticated when it needs no password. */
-    static void signInAsDefault(ClientCall call) {
-        AccessControl access = call.node().access();
-        ClientSession client = call.client();
-        client.signIn(access.defaultUser(), !access.authenticationRequired());
     }
 }

@@ -109,7 +109,7 @@ final class SessionCommands {
         client.setDb(0);
         client.setProtocol(2);
         client.setName("");
-        Authentication.signInAsDefault(call);
+        call.node().access().signInAsDefault(client, false);
         return new SimpleString("RESET");
     }
 }
