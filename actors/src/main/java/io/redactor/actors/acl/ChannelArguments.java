@@ -2,8 +2,7 @@ package io.redactor.actors.acl;
 
 import io.redactor.actors.command.CommandFlag;
 import io.redactor.actors.command.CommandSpec;
-
-import java.nio.charset.StandardCharsets;
+import io.redactor.actors.command.pubsub.ScriptSubscriptionCommands;
 
 /**
  * Which arguments of a command are channels that ACL rules restrict: what PUBLISH publishes to and what
@@ -20,15 +19,6 @@ final class ChannelArguments {
     private ChannelArguments() {
     }
 
-    /** SSUBSCRIBE sha channel... [PARALLEL n]: the channels end before PARALLEL. */
-    private static int scriptChannelsEnd(byte[][] args) {
-        int end = args.length;
-        if (end >= 5 && new String(args[end - 2], StandardCharsets.ISO_8859_1).equalsIgnoreCase("parallel")) {
-            end -= 2;
-        }
-        return end;
-    }
-
     static Channels of(CommandSpec spec, byte[][] args) {
         if (!spec.has(CommandFlag.PUBSUB)) {
             return NONE;
@@ -37,7 +27,7 @@ final class ChannelArguments {
             case "publish" -> new Channels(1, Math.min(2, args.length), false);
             case "subscribe" -> new Channels(1, args.length, false);
             case "psubscribe" -> new Channels(1, args.length, true);
-            case "ssubscribe" -> new Channels(Math.min(2, args.length), scriptChannelsEnd(args), false);
+            case "ssubscribe" -> new Channels(Math.min(2, args.length), ScriptSubscriptionCommands.channelsEnd(args), false);
             default -> NONE;
         };
     }

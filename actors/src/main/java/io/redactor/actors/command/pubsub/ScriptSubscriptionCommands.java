@@ -20,7 +20,7 @@ import java.util.Locale;
  * channel at a time unless PARALLEL allows more. Keyspace notification channels are
  * refused: their messages are published by writes, which could not be refused when a backlog is full.
  */
-final class ScriptSubscriptionCommands {
+public final class ScriptSubscriptionCommands {
     static final ErrorReply NOSCRIPT = new ErrorReply("NOSCRIPT No matching script. Please use SCRIPT LOAD.");
     private static final int MAX_PARALLELISM = 10_000;
     private static final ErrorReply BAD_PARALLELISM = Errors.err("PARALLEL must be between 1 and " + MAX_PARALLELISM);
@@ -36,15 +36,14 @@ final class ScriptSubscriptionCommands {
         if (script == null) {
             return NOSCRIPT;
         }
-        int end = call.argc();
+        int end = channelsEnd(call.args());
         int parallelism = 1;
-        if (end >= 5 && Arguments.is(call.arg(end - 2), "parallel")) {
-            long n = Arguments.parseLong(call.arg(end - 1), Errors.NOT_INTEGER);
+        if (end < call.argc()) {
+            long n = Arguments.parseLong(call.arg(end + 1), Errors.NOT_INTEGER);
             if (n < 1 || n > MAX_PARALLELISM) {
                 return BAD_PARALLELISM;
             }
             parallelism = (int) n;
-            end -= 2;
         }
         List<byte[]> channels = Arrays.asList(call.args()).subList(2, end);
         if (channels.stream().anyMatch(ScriptSubscriptionCommands::isKeyspaceChannel)) {
@@ -52,6 +51,12 @@ final class ScriptSubscriptionCommands {
         }
         call.node().scripts().subscribe(script, channels, parallelism, call.client(), call.node());
         return SimpleString.OK;
+    }
+
+    /** SSUBSCRIBE sha channel... [PARALLEL n]: where its channels end (before PARALLEL when it is there). */
+    public static int channelsEnd(byte[][] args) {
+        int end = args.length;
+        return end >= 5 && Arguments.is(args[end - 2], "parallel") ? end - 2 : end;
     }
 
     static Reply sunsubscribe(ClientCall call) {
