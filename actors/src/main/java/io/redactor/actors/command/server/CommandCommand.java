@@ -7,7 +7,6 @@ import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyExtraction;
-import io.redactor.actors.command.KeyFlagsByArguments;
 import io.redactor.actors.command.Help;
 import io.redactor.core.GlobPattern;
 import io.redactor.core.reply.ArrayReply;
@@ -101,7 +100,7 @@ final class CommandCommand {
         List<Reply> reply = new ArrayList<>(keys.size());
         for (KeyExtraction.FoundKey key : keys) {
             BulkString name = new BulkString(command[key.position()]);
-            List<String> flags = KeyFlagsByArguments.flags(spec.fullName(), command, key.flags());
+            List<String> flags = key.flags();
             reply.add(withFlags
                     ? ArrayReply.of(name, new SetReply(flags.stream().<Reply>map(SimpleString::new).toList()))
                     : name);
