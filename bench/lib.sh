@@ -265,6 +265,8 @@ split_words() { # split_words ARRAY STRING: STRING's words into ARRAY; quotes ke
 }
 
 declare -A rps=() p50=() p99=() errors=() failures=() checks=()
+# The port redis-benchmark runs against, per server, when not the one INFO and redis-cli use (a TLS port).
+declare -A benchmark_port=()
 check_failed() { # check_failed INDEX SERVER MESSAGE: a check after a run found something wrong
   local key="${w_ids[$1]}|$2"
   checks[$key]+="$3; "
@@ -324,7 +326,7 @@ run_workload() {
   err_before="$(info_field "$port" stats total_error_replies)"
   [ -n "$err_before" ] || die "$(server_name "$server") did not answer INFO before ${w_label[$i]} -P ${w_pipe[$i]} (round $round)"
   run_started_ms="$(now_ms)"
-  run_benchmark "$server" "${w_label[$i]} -P ${w_pipe[$i]}" -h 127.0.0.1 -p "$port" -c "$clients" \
+  run_benchmark "$server" "${w_label[$i]} -P ${w_pipe[$i]}" -h 127.0.0.1 -p "${benchmark_port[$server]:-$port}" -c "$clients" \
     -n "${w_requests[$i]}" -P "${w_pipe[$i]}" --csv "${args[@]}"
   out="$(cat "$tmp/bench.out")" code="$bench_code"
   local key="${w_ids[$i]}|$server"

@@ -137,7 +137,7 @@ public final class RealRedis implements AutoCloseable {
         dir.toFile().delete();
     }
 
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }

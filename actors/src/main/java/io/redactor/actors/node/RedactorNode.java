@@ -46,7 +46,13 @@ public final class RedactorNode {
      */
     public static CompletionStage<RedactorNode> start(ActorSystem<?> system, NodeSettings settings,
                                                       ServerIdentity identity, NodeServices.Shutdown shutdown) {
-        RuntimeConfig config = new RuntimeConfig(settings.redisConfig());
+        return start(system, settings, new RuntimeConfig(settings.redisConfig()), identity, shutdown);
+    }
+
+    /** As above, with the live configuration made by the caller from {@code settings.redisConfig()}. */
+    public static CompletionStage<RedactorNode> start(ActorSystem<?> system, NodeSettings settings,
+                                                      RuntimeConfig config, ServerIdentity identity,
+                                                      NodeServices.Shutdown shutdown) {
         PartitionMap partitionMap = new PartitionMap(settings.partitions());
         ServerContext server = new ServerContext(config, new ServerStats(), partitionMap);
         Durability durability = new Durability(config, server.effectLog());

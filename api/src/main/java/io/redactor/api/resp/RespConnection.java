@@ -8,6 +8,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.handler.ssl.SslHandler;
 import io.redactor.actors.acl.AccessControl;
 import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.client.ClientEndpoint;
@@ -24,6 +25,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
+import javax.net.ssl.SSLException;
 
 /**
  * One RESP client connection: feeds decoded commands to the client's pipeline and writes its replies, all on
@@ -53,9 +55,23 @@ final class RespConnection extends ChannelInboundHandlerAdapter
         this.maxPendingCommands = maxPendingCommands;
     }
 
+    /** A TLS connection becomes a client once its handshake succeeds, as in Redis. */
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+        SslHandler tls = ctx.pipeline().get(SslHandler.class);
+        if (tls == null) {
+            accept(ctx);
+        } else {
+            tls.handshakeFuture().addListener(handshake -> {
+                if (handshake.isSuccess() && ctx.channel().isActive()) {
+                    accept(ctx);
+                }
+            });
+        }
+    }
+
+    private void accept(ChannelHandlerContext ctx) {
         session = node.clients().register(this, System.currentTimeMillis());
         if (session == null) {
             node.server().stats().rejectedConnections.increment();
@@ -89,7 +105,9 @@ final class RespConnection extends ChannelInboundHandlerAdapter
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        flush();
+        if (pipeline != null) {
+            flush();
+        }
     }
 
     @Override
@@ -106,8 +124,9 @@ final class RespConnection extends ChannelInboundHandlerAdapter
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof IOException) {
-            log.debug("connection {} failed: {}", remoteAddress(), cause.toString());
+        if (cause instanceof IOException || cause.getCause() instanceof SSLException) {
+            String reason = cause.toString();
+            log.debug("connection {} failed: {}", remoteAddress(), reason.length() > 200 ? reason.substring(0, 200) + "..." : reason);
         } else {
             log.warn("connection {} failed", remoteAddress(), cause);
         }

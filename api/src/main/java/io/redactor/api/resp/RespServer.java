@@ -20,6 +20,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.node.config.RuntimeConfig;
+import io.redactor.api.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,8 +50,12 @@ public final class RespServer implements AutoCloseable {
         this.connections = connections;
     }
 
-    public static RespServer start(NodeServices node, List<String> addresses, int port, Settings settings)
-            throws InterruptedException {
+    /**
+     * Listens on {@code port} and, when {@code tls} is given, with TLS on {@code tlsPort} (Redis's tls-port) on the
+     * same addresses.
+     */
+    public static RespServer start(NodeServices node, List<String> addresses, int port, Settings settings,
+                                   ServerTls tls, int tlsPort) throws InterruptedException {
         boolean epoll = Epoll.isAvailable();
         EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1, new DefaultThreadFactory("resp-accept", true))
                 : new NioEventLoopGroup(1, new DefaultThreadFactory("resp-accept", true));
@@ -64,22 +69,17 @@ public final class RespServer implements AutoCloseable {
                 .option(ChannelOption.SO_BACKLOG, Integer.parseInt(config.get("tcp-backlog")))
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel channel) {
-                        connections.add(channel);
-                        applyKeepalive(channel, config.tcpKeepalive());
-                        RespDecoder decoder = new RespDecoder(config::protoMaxBulkLen, config::clientQueryBufferLimit,
-                                node.server().stats().netInputBytes);
-                        channel.pipeline().addLast("decoder", decoder);
-                        channel.pipeline().addLast("connection",
-                                new RespConnection(node, decoder, settings.maxPendingCommands()));
-                    }
-                });
+                .childHandler(connectionSetUp(node, settings, connections, null));
         List<Channel> listeners = new ArrayList<>();
         try {
             for (String address : addresses) {
                 listeners.add(bootstrap.bind(new InetSocketAddress(address, port)).sync().channel());
+            }
+            if (tls != null) {
+                ServerBootstrap tlsBootstrap = bootstrap.clone().childHandler(connectionSetUp(node, settings, connections, tls));
+                for (String address : addresses) {
+                    listeners.add(tlsBootstrap.bind(new InetSocketAddress(address, tlsPort)).sync().channel());
+                }
             }
         } catch (RuntimeException | InterruptedException e) {
             listeners.forEach(Channel::close);
@@ -88,6 +88,26 @@ public final class RespServer implements AutoCloseable {
         }
         log.debug("RESP server on {} using {}", addresses, epoll ? "epoll" : "NIO");
         return new RespServer(boss, listeners, connections);
+    }
+
+    private static ChannelInitializer<SocketChannel> connectionSetUp(NodeServices node, Settings settings,
+                                                                    ChannelGroup connections, ServerTls tls) {
+        RuntimeConfig config = node.server().config();
+        return new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(SocketChannel channel) {
+                connections.add(channel);
+                applyKeepalive(channel, config.tcpKeepalive());
+                if (tls != null) {
+                    channel.pipeline().addLast("tls", tls.newHandler(channel.alloc()));
+                }
+                RespDecoder decoder = new RespDecoder(config::protoMaxBulkLen, config::clientQueryBufferLimit,
+                        node.server().stats().netInputBytes);
+                channel.pipeline().addLast("decoder", decoder);
+                channel.pipeline().addLast("connection",
+                        new RespConnection(node, decoder, settings.maxPendingCommands()));
+            }
+        };
     }
 
     /** Redis's tcp-keepalive: probes after that many idle seconds (Linux), off when 0. Read for each connection. */
@@ -99,7 +119,7 @@ public final class RespServer implements AutoCloseable {
         }
     }
 
-    /** The port actually bound (useful when started on port 0). */
+    /** The port actually bound (useful when started on port 0); the plain one when there is also TLS. */
     public int port() {
         return ((InetSocketAddress) listeners.get(0).localAddress()).getPort();
     }

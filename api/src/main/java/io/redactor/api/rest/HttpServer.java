@@ -1,8 +1,11 @@
 package io.redactor.api.rest;
 
 import akka.actor.typed.ActorSystem;
+import akka.http.javadsl.ConnectionContext;
 import akka.http.javadsl.Http;
+import akka.http.javadsl.ServerBuilder;
 import akka.http.javadsl.ServerBinding;
+import io.redactor.api.tls.ServerTls;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,10 +24,11 @@ public final class HttpServer {
     }
 
     /**
-     * Binds {@code api} on every address of {@code settings}; with port -1 the first binding picks a free port
-     * and the others take the same.
+     * Binds {@code api} on every address of {@code settings}, over HTTPS when {@code tls} is given; with port -1
+     * the first binding picks a free port and the others take the same.
      */
-    public static CompletionStage<HttpServer> start(ActorSystem<?> system, HttpSettings settings, RestApi api) {
+    public static CompletionStage<HttpServer> start(ActorSystem<?> system, HttpSettings settings, RestApi api,
+                                                    ServerTls tls) {
         try {
             settings.checkExposure();
         } catch (IllegalArgumentException e) {
@@ -34,7 +38,11 @@ public final class HttpServer {
         for (String address : settings.addresses()) {
             bound = bound.thenCompose(done -> {
                 int port = done.isEmpty() ? settings.bindPort() : done.getFirst().localAddress().getPort();
-                return Http.get(system).newServerAt(address, port).bind(api.handler(system)::apply).thenApply(binding -> {
+                ServerBuilder server = Http.get(system).newServerAt(address, port);
+                if (tls != null) {
+                    server = server.enableHttps(ConnectionContext.httpsServer(tls::newHttpsEngine));
+                }
+                return server.bind(api.handler(system)::apply).thenApply(binding -> {
                     done.add(binding);
                     return done;
                 });

@@ -16,15 +16,16 @@ import java.util.List;
  * @param requestTimeout how long a request may take before it is answered 503 (blocking commands included)
  * @param eventBuffer    messages an event-stream subscriber may have waiting before it is disconnected
  * @param maxCommands    commands one request may carry (a pipeline); more are refused with 400
+ * @param tls            HTTPS, with the certificates of the tls-* parameters
  */
 public record HttpSettings(int port, List<String> addresses, String token, long maxBodyBytes,
-                           Duration requestTimeout, int eventBuffer, int maxCommands) {
+                           Duration requestTimeout, int eventBuffer, int maxCommands, boolean tls) {
 
     public static HttpSettings from(Config config, List<String> addresses) {
         Config http = config.getConfig("redactor.http");
         HttpSettings settings = new HttpSettings(http.getInt("port"), addresses, http.getString("token"),
                 http.getMemorySize("max-body-size").toBytes(), http.getDuration("request-timeout"),
-                http.getInt("event-buffer"), http.getInt("max-commands"));
+                http.getInt("event-buffer"), http.getInt("max-commands"), http.getBoolean("tls"));
         if (settings.port < -1 || settings.port > 65535) {
             throw new IllegalArgumentException("redactor.http.port must be -1 (any), 0 (off) or a port, got "
                     + settings.port);

@@ -10,10 +10,13 @@ import io.redactor.actors.node.ProcessMetrics;
 import io.redactor.actors.node.RedactorNode;
 import io.redactor.actors.node.RedactorVersion;
 import io.redactor.actors.node.ServerIdentity;
+import io.redactor.actors.node.config.RuntimeConfig;
 import io.redactor.api.resp.RespServer;
 import io.redactor.api.rest.HttpServer;
 import io.redactor.api.rest.HttpSettings;
 import io.redactor.api.rest.RestApi;
+import io.redactor.api.tls.ServerTls;
+import io.redactor.api.tls.TlsConfigurationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -84,17 +87,28 @@ public final class RedactorServer {
                 ProcessHandle.current().info().command().orElse(""), configFile == null ? "" : configFile);
         CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
         HttpSettings httpSettings = HttpSettings.from(config, addresses);
+        RuntimeConfig runtime = new RuntimeConfig(settings.redisConfig());
+        int tlsPort = Integer.parseInt(runtime.get("tls-port"));
+        ServerTls tls;
+        try {
+            tls = tlsPort != 0 || httpSettings.tls()
+                    ? ServerTls.start(runtime, ServerTls.engine(config.getString("redactor.tls.engine"))) : null;
+        } catch (TlsConfigurationException | IllegalArgumentException e) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException(
+                    "Failed to configure TLS: " + e.getMessage(), e));
+        }
         RestApi rest = httpSettings.enabled() ? new RestApi(httpSettings) : null;
         // HTTP opens before the partitions are up, so that /health/ready can tell a starting node from a dead one.
         CompletionStage<HttpServer> httpStarted = rest == null ? CompletableFuture.completedFuture(null)
-                : HttpServer.start(system, httpSettings, rest);
-        return httpStarted.thenCompose(http -> RedactorNode.start(system, settings, identity, save -> shutdown
+                : HttpServer.start(system, httpSettings, rest, httpSettings.tls() ? tls : null);
+        return httpStarted.thenCompose(http -> RedactorNode.start(system, settings, runtime, identity, save -> shutdown
                         .runAll(CoordinatedShutdown.unknownReason()).thenApply(done -> (Void) null))
                 .thenCompose(node -> {
                     CompletableFuture<RedactorServer> started = new CompletableFuture<>();
                     try {
                         RespServer resp = config.getBoolean("redactor.resp.enabled")
-                                ? RespServer.start(node.services(), addresses, port, respSettings)
+                                ? RespServer.start(node.services(), addresses, port, respSettings,
+                                        tlsPort != 0 ? tls : null, tlsPort)
                                 : null;
                         if (resp != null) {
                             identity.listeningOn(resp.port());
@@ -117,8 +131,10 @@ public final class RedactorServer {
                             }
                             log.info("Redactor {} ready on {}: {}, {}, {} partitions", RedactorVersion.VERSION,
                                     String.join(" ", addresses),
-                                    resp == null ? "no Redis protocol" : "Redis protocol on port " + resp.port(),
-                                    http == null ? "no HTTP" : "HTTP on port " + http.port(), settings.partitions());
+                                    resp == null ? "no Redis protocol" : "Redis protocol on port " + resp.port()
+                                            + (tlsPort != 0 ? " and with TLS on port " + tlsPort : ""),
+                                    http == null ? "no HTTP" : (httpSettings.tls() ? "HTTPS" : "HTTP") + " on port "
+                                            + http.port(), settings.partitions());
                             started.complete(server);
                         });
                     } catch (Exception e) {

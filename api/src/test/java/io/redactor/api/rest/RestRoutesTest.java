@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RestRoutesTest extends JUnitRouteTesting {
     private static final TestRedactor SERVER = TestRedactor.shared();
     private static final HttpSettings SETTINGS =
-            new HttpSettings(-1, List.of("127.0.0.1"), "", 1024, Duration.ofSeconds(2), 100, 8);
+            new HttpSettings(-1, List.of("127.0.0.1"), "", 1024, Duration.ofSeconds(2), 100, 8, false);
 
     private final TestRoute api = testRoute(new RestApi(SETTINGS, SERVER.server().node().services()).route());
 
@@ -323,7 +323,7 @@ class RestRoutesTest extends JUnitRouteTesting {
 
     @Test
     void theTokenIsRequiredEverywhereButHealth() {
-        HttpSettings secured = new HttpSettings(-1, List.of("0.0.0.0"), "s3cret", 1024, Duration.ofSeconds(2), 100, 3);
+        HttpSettings secured = new HttpSettings(-1, List.of("0.0.0.0"), "s3cret", 1024, Duration.ofSeconds(2), 100, 3, false);
         Route route = new RestApi(secured, SERVER.server().node().services()).route();
         TestRoute api = testRoute(route);
         TestRouteResult missing = api.run(HttpRequest.GET("/v1/info"));

@@ -26,8 +26,8 @@ public final class ConfigParameters {
     private static final long UINT_MAX = 0xFFFF_FFFFL;
     private static final long LLONG_MAX = Long.MAX_VALUE;
     private static final String LATER = "stored only";
-    /** What Redis answers when it cannot apply TLS settings; Redactor has no TLS. */
-    private static final String NO_TLS = "Unable to update TLS configuration. Check server logs.";
+    /** What Redis answers when it cannot apply TLS settings. */
+    public static final String TLS_NOT_APPLIED = "Unable to update TLS configuration. Check server logs.";
 
     private static final List<ConfigParameter> ALL = List.of(
             oneOf("acl-pubsub-default", "resetchannels", "allchannels", "resetchannels").build(),
@@ -221,29 +221,31 @@ public final class ConfigParameters {
                     .note("connections accepted afterwards use TCP keep-alive when above 0").build(),
             integer("timeout", 0, INT_MAX, 0).honoured()
                     .note("seconds of inactivity after which a client is disconnected (0: never)").build(),
-            oneOf("tls-auth-clients", "yes", "no", "yes", "optional").build(),
-            text("tls-ca-cert-dir", "").build(),
-            text("tls-ca-cert-file", "").build(),
-            text("tls-cert-file", "").build(),
-            text("tls-ciphers", "").build(),
-            text("tls-ciphersuites", "").build(),
+            oneOf("tls-auth-clients", "yes", "no", "yes", "optional").honoured()
+                    .note("whether TLS clients must present a certificate; read as each connection is accepted")
+                    .build(),
+            tls(text("tls-ca-cert-dir", ""), "a directory of CA certificates (PEM) that client certificates must chain to"),
+            tls(text("tls-ca-cert-file", ""), "a PEM file of CA certificates that client certificates must chain to"),
+            tls(text("tls-cert-file", ""), "the server's certificate chain (PEM)"),
+            tls(text("tls-ciphers", ""), "cipher names for TLSv1.2, colon separated (names, not OpenSSL expressions)"),
+            tls(text("tls-ciphersuites", ""), "TLSv1.3 cipher suite names, colon separated"),
             text("tls-client-cert-file", "").build(),
             text("tls-client-key-file", "").build(),
             text("tls-client-key-file-pass", "").build(),
-            def("tls-cluster", new Restricted<>(new Bool(), on -> !on, NO_TLS, "only no"), "no")
-                    .note("Redactor has no TLS: yes is refused").build(),
+            def("tls-cluster", new Restricted<>(new Bool(), on -> !on, TLS_NOT_APPLIED, "only no"), "no")
+                    .note("Redactor has no cluster bus: yes is refused").build(),
             text("tls-dh-params-file", "").build(),
-            text("tls-key-file", "").build(),
-            text("tls-key-file-pass", "").build(),
-            def("tls-port", new Restricted<>(Numeric.integer(0, 65535), port -> port == 0, NO_TLS, "only 0"), "0")
-                    .note("Redactor has no TLS listener: only 0 is accepted").build(),
-            bool("tls-prefer-server-ciphers", false).build(),
-            text("tls-protocols", "").build(),
-            def("tls-replication", new Restricted<>(new Bool(), on -> !on, NO_TLS, "only no"), "no")
-                    .note("Redactor has no TLS: yes is refused").build(),
-            integer("tls-session-cache-size", 0, INT_MAX, 20480).build(),
-            integer("tls-session-cache-timeout", 0, INT_MAX, 300).build(),
-            bool("tls-session-caching", true).build(),
+            tls(text("tls-key-file", ""), "the server's private key (PEM, PKCS#8)"),
+            tls(text("tls-key-file-pass", ""), "the password of an encrypted private key"),
+            integer("tls-port", 0, 65535, 0).immutable().honoured()
+                    .note("the TLS listener's port, 0 for none; start-up only, like port").build(),
+            tls(bool("tls-prefer-server-ciphers", false), "the server's cipher order wins"),
+            tls(text("tls-protocols", ""), "TLSv1.2 and/or TLSv1.3 (empty: both)"),
+            def("tls-replication", new Restricted<>(new Bool(), on -> !on, TLS_NOT_APPLIED, "only no"), "no")
+                    .note("Redactor has no replication: yes is refused").build(),
+            tls(integer("tls-session-cache-size", 0, INT_MAX, 20480), "TLS sessions kept for resumption"),
+            tls(integer("tls-session-cache-timeout", 0, INT_MAX, 300), "seconds a cached TLS session stays valid"),
+            tls(bool("tls-session-caching", true), "TLS session resumption"),
             integer("tracking-table-max-keys", 0, LLONG_MAX, 1000000).build(),
             text("unixsocket", "").immutable().build(),
             def("unixsocketperm", new Octal(0777), "0").immutable().build(),
@@ -313,6 +315,11 @@ public final class ConfigParameters {
 
     private static Def text(String name, String defaultValue) {
         return def(name, Text.any(), defaultValue);
+    }
+
+    /** A setting of the TLS listener and HTTPS, which CONFIG SET reloads (refused if the result does not load). */
+    private static ConfigParameter tls(Def def, String what) {
+        return def.honoured().note(what + "; reloaded on CONFIG SET").build();
     }
 
     /** {@code enable-*-command} and {@code enable-protected-configs}: no, yes, or local connections only. */

@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -30,9 +31,10 @@ import java.util.function.LongSupplier;
  * <ul>
  *   <li>{@code port} and {@code bind} are immutable: Redactor binds its listeners once at start-up (Redis 7.0
  *       rebinds on CONFIG SET). The launcher reads them with {@link #get}.</li>
- *   <li>Redactor has no TLS: {@code tls-port} other than 0 and {@code tls-cluster} or {@code tls-replication}
- *       {@code yes} are refused with the text Redis gives when it cannot apply TLS settings ("Unable to update
- *       TLS configuration. Check server logs."); the other {@code tls-*} parameters are stored.</li>
+ *   <li>{@code tls-port} is immutable too. Redactor has no replication or cluster bus: {@code tls-cluster} and
+ *       {@code tls-replication} {@code yes} are refused with the text Redis gives when it cannot apply TLS
+ *       settings ("Unable to update TLS configuration. Check server logs."), which is also what a TLS setting
+ *       that does not load gets (see {@link #guard}).</li>
  *   <li>{@code maxclients} cannot exceed the process's open-file limit minus 32, which CONFIG SET refuses with
  *       Redis's text "The operating system is not able to handle the specified number of clients, try with N";
  *       at start-up a larger value is reduced, as Redis does, and reported in {@link #warnings()}. (Redis 7.0.15
@@ -51,6 +53,7 @@ public final class RuntimeConfig {
     private final LongSupplier openFileLimit;
     private final Object writeLock = new Object();
     private final Map<String, List<Consumer<String>>> listeners = new ConcurrentHashMap<>();
+    private final List<Guard> guards = new CopyOnWriteArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private volatile Snapshot snapshot;
 
@@ -176,6 +179,10 @@ public final class RuntimeConfig {
                 }
             }
             Snapshot next = new Snapshot(values);
+            ErrorReply refused = guardsRefusal(changed, next);
+            if (refused != null) {
+                return refused;
+            }
             snapshot = next;
             notifyListeners(changed, next);
         }
@@ -330,6 +337,19 @@ public final class RuntimeConfig {
         listeners.computeIfAbsent(parameter(canonicalName).name(), name -> new CopyOnWriteArrayList<>()).add(listener);
     }
 
+    /**
+     * Lets {@code check} refuse a CONFIG SET that names any of {@code canonicalNames}, as Redis's apply functions
+     * do (TLS settings that do not load). The check sees the values the set would publish (as CONFIG GET prints
+     * them, read as UTF-8) and answers null to accept or the reason to refuse; a refused set changes nothing and
+     * answers Redis's "CONFIG SET failed (possibly related to argument ...)" text naming the first such parameter
+     * set. Checks run on the setting client's thread while further sets wait.
+     */
+    public void guard(List<String> canonicalNames, Function<Function<String, String>, String> check) {
+        Set<String> names = new HashSet<>();
+        canonicalNames.forEach(name -> names.add(parameter(name).name()));
+        guards.add(new Guard(Set.copyOf(names), check));
+    }
+
     /** Every parameter, hidden ones included, for documentation. */
     public List<ConfigParameter> parameters() {
         return PARAMETERS;
@@ -405,6 +425,24 @@ public final class RuntimeConfig {
     private static ErrorReply failed(String name, String reason) {
         return new ErrorReply("ERR CONFIG SET failed (possibly related to argument '" + Bytes.printable(name)
                 + "') - " + reason);
+    }
+
+    private ErrorReply guardsRefusal(List<ConfigParameter> changed, Snapshot next) {
+        for (Guard guard : guards) {
+            ConfigParameter first = changed.stream().filter(p -> guard.names().contains(p.name())).findFirst()
+                    .orElse(null);
+            if (first == null) {
+                continue;
+            }
+            String reason = guard.check().apply(name -> Bytes.toUnicode(next.printed(ConfigParameters.indexOf(parameter(name)))));
+            if (reason != null) {
+                return failed(first.name(), reason);
+            }
+        }
+        return null;
+    }
+
+    private record Guard(Set<String> names, Function<Function<String, String>, String> check) {
     }
 
     private void notifyListeners(List<ConfigParameter> changed, Snapshot state) {

@@ -316,18 +316,19 @@ class ConfigParametersTest {
                 "list-max-listpack-size", "maxclients", "maxmemory", "maxmemory-policy", "no-appendfsync-on-rewrite",
                 "notify-keyspace-events", "port", "proto-max-bulk-len", "rdbchecksum", "rdbcompression", "save",
                 "set-max-intset-entries", "stop-writes-on-bgsave-error", "tcp-keepalive", "timeout",
+                "tls-auth-clients", "tls-ca-cert-dir", "tls-ca-cert-file", "tls-cert-file", "tls-ciphers",
+                "tls-ciphersuites", "tls-key-file", "tls-key-file-pass", "tls-port", "tls-prefer-server-ciphers",
+                "tls-protocols", "tls-session-cache-size", "tls-session-cache-timeout", "tls-session-caching",
                 "zset-max-listpack-entries", "zset-max-listpack-value")), honoured);
         ConfigParameters.all().stream().filter(ConfigParameter::honoured)
                 .forEach(p -> assertFalse(p.note().isEmpty(), p.name()));
     }
 
     @Test
-    void redactorMakesListenerParametersImmutableAndRefusesTls() {
-        for (String name : List.of("port", "bind")) {
+    void redactorMakesListenerParametersImmutable() {
+        for (String name : List.of("port", "bind", "tls-port")) {
             assertEquals(Mutability.IMMUTABLE, ConfigParameters.byName(name).mutability(), name);
         }
-        assertEquals(Mutability.MUTABLE, ConfigParameters.byName("tls-port").mutability());
-        assertEquals("integer 0..65535, only 0", ConfigParameters.byName("tls-port").type().describe());
         assertEquals(Mutability.PROTECTED, ConfigParameters.byName("dir").mutability());
         assertEquals(Mutability.PROTECTED, ConfigParameters.byName("dbfilename").mutability());
     }

@@ -274,16 +274,31 @@ class RuntimeConfigSetTest {
     }
 
     @Test
-    void tlsCannotBeEnabled() {
+    void tlsClusterAndReplicationCannotBeEnabled() {
         String noTls = "Unable to update TLS configuration. Check server logs.";
-        error(failed("tls-port", noTls), "tls-port", "6380");
-        error(failed("tls-port", "argument must be between 0 and 65535 inclusive"), "tls-port", "99999");
-        ok("tls-port", "0");
+        error(failed("tls-port", "can't set immutable config"), "tls-port", "6380");
         error(failed("tls-cluster", noTls), "tls-cluster", "yes");
         error(failed("tls-replication", noTls), "tls-replication", "YES");
         ok("tls-cluster", "no", "tls-replication", "no", "tls-cert-file", "/x.pem", "tls-auth-clients", "optional");
         assertEquals("/x.pem", get("tls-cert-file"));
         assertEquals("optional", get("tls-auth-clients"));
+    }
+
+    @Test
+    void aGuardRefusesASetWithoutChangingAnything() {
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        config.guard(List.of("tls-cert-file", "tls-key-file"), value -> {
+            seen.add(value.apply("tls-cert-file") + "|" + value.apply("tls-key-file"));
+            return value.apply("tls-cert-file").equals("/bad.pem") ? "Unable to load" : null;
+        });
+        ok("tls-cert-file", "/good.pem", "tls-key-file", "/k.pem");
+        error(failed("tls-key-file", "Unable to load"), "maxmemory", "10mb", "tls-key-file", "/k2.pem",
+                "tls-cert-file", "/bad.pem");
+        assertEquals("/good.pem", get("tls-cert-file"));
+        assertEquals("/k.pem", get("tls-key-file"));
+        assertEquals("0", get("maxmemory"), "nothing of a refused set is applied");
+        ok("maxmemory", "10mb");
+        assertEquals(List.of("/good.pem|/k.pem", "/bad.pem|/k2.pem"), seen, "the guard runs only for its parameters");
     }
 
     @Test

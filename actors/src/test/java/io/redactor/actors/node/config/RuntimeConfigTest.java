@@ -142,8 +142,8 @@ class RuntimeConfigTest {
         nullValue.put("hz", null);
         assertEquals("No value for configuration parameter 'hz'", startupError(nullValue));
         assertEquals("Unknown configuration parameter ''", startupError(Map.of("", "1")));
-        assertEquals("Invalid value '6380' for configuration parameter 'tls-port': Unable to update TLS "
-                + "configuration. Check server logs.", startupError(Map.of("tls-port", "6380")));
+        assertEquals("Invalid value 'yes' for configuration parameter 'tls-replication': Unable to update TLS "
+                + "configuration. Check server logs.", startupError(Map.of("tls-replication", "yes")));
     }
 
     private static String startupError(Map<String, String> overrides) {
