@@ -49,6 +49,7 @@ public final class AccessControl {
             new ErrorReply("NOPERM this user has no permissions to access one of the channels used as arguments");
 
     private final CommandCatalog catalog;
+    private final CommandTable table;
     private final RuntimeConfig config;
     private final ConcurrentSkipListMap<String, AclUser> users = new ConcurrentSkipListMap<>();
     private final AclUser defaultUser;
@@ -56,6 +57,7 @@ public final class AccessControl {
     private final ServerStats stats;
 
     public AccessControl(CommandTable table, RuntimeConfig config, ServerStats stats) {
+        this.table = table;
         this.catalog = new CommandCatalog(table);
         this.config = config;
         this.stats = stats;
@@ -111,6 +113,37 @@ public final class AccessControl {
         long now = System.currentTimeMillis();
         log.add("auth", "exec".equals(client.lastCommand()) ? "multi" : "toplevel", command, username, now,
                 client.describe(now));
+    }
+
+    /**
+     * Checks a command that runs without a client session (the REST API's key routes): null when {@code user} may
+     * run {@code args}, a single-key command of the table without subcommands, else Redis's -NOPERM reply, the
+     * denial logged in ACL LOG for the client {@code clientDescription} describes.
+     */
+    public ErrorReply permits(AclUser user, byte[][] args, String clientDescription) {
+        CommandSpec spec = table.lookup(args[0]);
+        Denial denial = user.check(spec, args);
+        if (denial == null) {
+            return null;
+        }
+        byte[] object = denial.reason() == Denial.Reason.COMMAND ? bytes(spec.fullName()) : args[denial.position()];
+        stats.aclDenials.increment();
+        log.add(denial.reason().logName(), "toplevel", object, user.name(), System.currentTimeMillis(),
+                clientDescription);
+        return noPermission(denial, spec);
+    }
+
+    /**
+     * The user those credentials log in as, for a client without a session (REST, embedded); a failure is counted
+     * and logged in ACL LOG as a failed AUTH of the client {@code clientDescription} describes.
+     */
+    public AclUser authenticate(byte[] name, byte[] password, String clientDescription) {
+        AclUser user = authenticate(name, password);
+        if (user == null) {
+            stats.authFailures.increment();
+            log.add("auth", "toplevel", bytes("AUTH"), name, System.currentTimeMillis(), clientDescription);
+        }
+        return user;
     }
 
     /** Redis's -NOPERM reply to a denied command. */

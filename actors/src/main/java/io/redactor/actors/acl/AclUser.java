@@ -27,6 +27,11 @@ public final class AclUser {
         return new String(name, StandardCharsets.ISO_8859_1);
     }
 
+    /** Whether the user is {@code on}: it may log in. */
+    public boolean enabled() {
+        return rules.enabled();
+    }
+
     User rules() {
         return rules;
     }

@@ -1,6 +1,7 @@
 package io.redactor.actors.client;
 
 import io.redactor.actors.acl.AccessControl;
+import io.redactor.actors.acl.AclUser;
 import io.redactor.actors.node.ServerStats;
 import io.redactor.core.reply.ErrorReply;
 
@@ -39,24 +40,28 @@ public final class ClientRegistry {
      * user, authenticated when that user has no password (as Redis's new connections).
      */
     public ClientSession register(ClientEndpoint endpoint, long nowMs) {
-        return register(endpoint, nowMs, false);
+        return register(endpoint, nowMs, null);
     }
 
     /**
-     * Registers a client of a front end that authenticates its clients itself (the REST API's token) or runs in the
-     * server's own process (the Java API): it runs as the default user, authenticated. Null past {@code maxclients}.
+     * Registers a client of a front end that authenticates its clients itself (the REST API, the Java API): it runs
+     * as {@code user}, authenticated. Null past {@code maxclients}.
      */
-    public ClientSession registerAuthenticated(ClientEndpoint endpoint, long nowMs) {
-        return register(endpoint, nowMs, true);
+    public ClientSession registerAs(ClientEndpoint endpoint, long nowMs, AclUser user) {
+        return register(endpoint, nowMs, user);
     }
 
-    private ClientSession register(ClientEndpoint endpoint, long nowMs, boolean authenticated) {
+    private ClientSession register(ClientEndpoint endpoint, long nowMs, AclUser authenticatedAs) {
         if (connected.incrementAndGet() > maxClients.getAsInt()) {
             connected.decrementAndGet();
             return null;
         }
         ClientSession session = new ClientSession(nextId.getAndIncrement(), endpoint, nowMs);
-        access.signInAsDefault(session, authenticated);
+        if (authenticatedAs == null) {
+            access.signInAsDefault(session, false);
+        } else {
+            session.signIn(authenticatedAs, true);
+        }
         clients.put(session.id(), session);
         stats.connectionsReceived.increment();
         return session;

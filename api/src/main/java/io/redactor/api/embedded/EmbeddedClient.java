@@ -4,6 +4,7 @@ import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.PostStop;
 import akka.actor.typed.javadsl.Behaviors;
+import io.redactor.actors.acl.AclUser;
 import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.client.ClientPipeline;
 import io.redactor.actors.client.ClientSession;
@@ -35,7 +36,7 @@ final class EmbeddedClient {
     private EmbeddedClient() {
     }
 
-    static Behavior<Object> create(NodeServices node, int maxPending) {
+    static Behavior<Object> create(NodeServices node, int maxPending, AclUser user) {
         return Behaviors.setup(context -> {
             ActorRef<Object> self = context.getSelf();
             ArrayDeque<Consumer<Reply>> waiting = new ArrayDeque<>();
@@ -44,7 +45,7 @@ final class EmbeddedClient {
             List<ActorRef<PushReply>> pushListener = new ArrayList<>(1);
             LocalEndpoint endpoint =
                     new LocalEndpoint("embedded:0", () -> self.tell(new RunTask(() -> closed[0] = true)));
-            ClientSession session = node.clients().registerAuthenticated(endpoint, System.currentTimeMillis());
+            ClientSession session = node.clients().registerAs(endpoint, System.currentTimeMillis(), user);
             if (session == null) {
                 return Behaviors.receive(Object.class)
                         .onAnyMessage(message -> {

@@ -7,6 +7,7 @@ import akka.actor.typed.javadsl.AskPattern;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import akka.http.javadsl.server.Route;
+import io.redactor.actors.acl.AclUser;
 import io.redactor.api.rest.HttpSettings;
 import io.redactor.api.rest.RestApi;
 import io.redactor.api.server.RedactorConfig;
@@ -90,11 +91,44 @@ public final class Redactor {
         return client;
     }
 
-    /** A new, independent client: its own session (database, name) and its own ordering. */
+    /** A new, independent client: its own session (database, name) and its own ordering, as the default user. */
     public ActorRef<RedactorProtocol.Request> newClientActor() {
+        return newClientActor(server.node().services().access().defaultUser());
+    }
+
+    /**
+     * A new client running as the ACL user {@code userName}, with that user's permissions (as it has them when
+     * each command runs). The application is trusted as the server's own process: no password is asked.
+     *
+     * @throws IllegalArgumentException when there is no such user
+     */
+    public ActorRef<RedactorProtocol.Request> newClientActorAs(String userName) {
+        AclUser user = server.node().services().access().user(userName.getBytes(StandardCharsets.UTF_8));
+        if (user == null) {
+            throw new IllegalArgumentException("no ACL user '" + userName + "'");
+        }
+        return newClientActor(user);
+    }
+
+    /**
+     * A new client of the ACL user those credentials log in as (as {@code AUTH user password} would; a failure is
+     * counted and logged in ACL LOG).
+     *
+     * @throws RedactorException with Redis's WRONGPASS error when they do not log in
+     */
+    public ActorRef<RedactorProtocol.Request> newClientActor(String userName, String password) {
+        AclUser user = server.node().services().access().authenticate(userName.getBytes(StandardCharsets.UTF_8),
+                password.getBytes(StandardCharsets.UTF_8), "addr=embedded:0 laddr= fd=-1 name=embedded");
+        if (user == null) {
+            throw new RedactorException("WRONGPASS invalid username-password pair or user is disabled.");
+        }
+        return newClientActor(user);
+    }
+
+    private ActorRef<RedactorProtocol.Request> newClientActor(AclUser user) {
         ActorRef<Object> actor = server.system().systemActorOf(
                 EmbeddedClient.create(server.node().services(),
-                        server.config().getInt("redactor.resp.max-pending-commands")),
+                        server.config().getInt("redactor.resp.max-pending-commands"), user),
                 "redactor-client-" + CLIENTS.incrementAndGet(), Props.empty());
         ActorRef<RedactorProtocol.Request> client = actor.narrow();
         clients.add(client);

@@ -1,6 +1,7 @@
 package io.redactor.api.rest;
 
 import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.acl.AclUser;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.routing.CommandDispatch;
 import io.redactor.actors.routing.Route;
@@ -54,14 +55,14 @@ final class Backend {
         return current().node();
     }
 
-    /** Runs commands as one short-lived client (see {@link RequestClient}). */
-    CompletionStage<List<Reply>> run(String address, int db, List<byte[][]> commands) {
-        return current().client().run(address, db, commands);
+    /** Runs commands as one short-lived client of the call's user (see {@link RequestClient}). */
+    CompletionStage<List<Reply>> run(RouteSupport.Call call, List<byte[][]> commands) {
+        return current().client().run(call.address(), call.user(), call.db(), commands);
     }
 
     /** Runs one command; an error reply fails the stage with {@link CommandFailed}. */
-    CompletionStage<Reply> run(String address, int db, byte[]... command) {
-        return run(address, db, List.<byte[][]>of(command)).thenApply(replies -> {
+    CompletionStage<Reply> run(RouteSupport.Call call, byte[]... command) {
+        return run(call, List.<byte[][]>of(command)).thenApply(replies -> {
             Reply reply = replies.getFirst();
             if (reply instanceof ErrorReply error) {
                 throw new CommandFailed(error);
@@ -74,8 +75,9 @@ final class Backend {
      * Runs one single-key command that needs no client (a key route's SET or DEL) straight at its partition,
      * without the short-lived client of {@link #run}: an error reply fails the stage with {@link CommandFailed}.
      */
-    CompletionStage<Reply> runAtData(int db, byte[]... command) {
+    CompletionStage<Reply> runAtData(Caller caller, int db, byte[]... command) {
         NodeServices node = node();
+        caller.check(node, command);
         Route route = node.router().route(command, db, null);
         if (route instanceof Route.Rejected rejected) {
             throw new CommandFailed(rejected.reply());
@@ -96,8 +98,29 @@ final class Backend {
         });
     }
 
-    CompletionStage<KeySnapshot.Snapshot> snapshot(byte[] key, int db) {
-        return current().keys().read(key, db);
+    CompletionStage<KeySnapshot.Snapshot> snapshot(Caller caller, byte[] key, int db) {
+        NodeServices node = node();
+        caller.check(node, KeySnapshot.TYPE, key);
+        caller.check(node, KeySnapshot.PTTL, key);
+        return current().keys().read(key, db).thenApply(snapshot -> {
+            if (snapshot != null) {
+                caller.check(node, KeySnapshot.readCommand(snapshot.type()), key);
+            }
+            return snapshot;
+        });
+    }
+
+    /**
+     * Who runs a command that bypasses the short-lived client (key routes): the ACL user's permissions are checked
+     * as the client's would be, with the same -NOPERM reply (as {@link CommandFailed}) and ACL LOG entry.
+     */
+    record Caller(AclUser user, String description) {
+        void check(NodeServices node, byte[]... command) {
+            ErrorReply denied = user == null ? null : node.access().permits(user, command, description);
+            if (denied != null) {
+                throw new CommandFailed(denied);
+            }
+        }
     }
 
     static int database(String parameter) {

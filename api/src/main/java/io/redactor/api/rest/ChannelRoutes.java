@@ -25,7 +25,7 @@ final class ChannelRoutes extends RouteSupport {
         return pathPrefix(PathMatchers.segment("channels").slash(PathMatchers.segment()), channel ->
                 withCall(call -> concat(
                         path("messages", () -> post(() -> body(message -> respond(
-                                backend.run(call.address(), call.db(), utf8("PUBLISH"), call.name(channel), message)
+                                backend.run(call, utf8("PUBLISH"), call.name(channel), message)
                                         .thenApply(reply -> json(200, json -> {
                                             json.writeStartObject();
                                             json.writeNumberField("receivers", ((IntegerReply) reply).value());
@@ -33,18 +33,18 @@ final class ChannelRoutes extends RouteSupport {
                                         })))))),
                         path("events", () -> get(() -> parameterOptional("pattern", pattern ->
                                 completeOK(EventStream.open(backend.node(), backend.settings().eventBuffer(),
-                                                call.address(), call.name(channel), flag(pattern, "pattern"),
-                                                call.encoding()),
+                                                call.caller(), call.address(), call.name(channel),
+                                                flag(pattern, "pattern"), call.encoding()),
                                         EventStreamMarshalling.toEventStream())))),
                         path(PathMatchers.segment("subscribers").slash(PathMatchers.segment()), sha -> concat(
                                 put(() -> parameterOptional("parallel", parallel -> {
                                     List<byte[]> command = new ArrayList<>(
                                             List.of(utf8("SSUBSCRIBE"), utf8(sha), call.name(channel)));
                                     option(command, "PARALLEL", parallel.map(RouteSupport::utf8));
-                                    return respond(backend.run(call.address(), call.db(),
-                                            command.toArray(new byte[0][])).thenApply(reply -> noContent()));
+                                    return respond(backend.run(call, command.toArray(new byte[0][]))
+                                            .thenApply(reply -> noContent()));
                                 })),
-                                delete(() -> respond(backend.run(call.address(), call.db(), utf8("SUNSUBSCRIBE"),
+                                delete(() -> respond(backend.run(call, utf8("SUNSUBSCRIBE"),
                                         utf8(sha), call.name(channel)).thenApply(reply ->
                                         ((IntegerReply) reply).value() > 0 ? noContent()
                                                 : new Problem(404, "NOTFOUND", "No such subscription",

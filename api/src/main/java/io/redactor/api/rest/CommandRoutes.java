@@ -27,7 +27,7 @@ final class CommandRoutes extends RouteSupport {
         return path(PathMatchers.segment("commands"), () -> post(() -> withCall(call -> body(body -> {
             JsonBodies.Commands parsed = JsonBodies.commands(body, call.encoding(), backend.settings().maxCommands());
             parsed.commands().forEach(CommandRoutes::refuseStreaming);
-            return respond(backend.run(call.address(), call.db(), parsed.commands())
+            return respond(backend.run(call, parsed.commands())
                     .thenApply(replies -> parsed.pipeline()
                             ? pipeline(replies, call.encoding()) : json(replies.getFirst(), call.encoding())));
         }))));

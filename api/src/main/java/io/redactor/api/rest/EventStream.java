@@ -6,6 +6,7 @@ import akka.japi.Pair;
 import akka.stream.BoundedSourceQueue;
 import akka.stream.QueueOfferResult;
 import akka.stream.javadsl.Source;
+import io.redactor.actors.acl.AclUser;
 import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.client.LocalEndpoint;
@@ -31,6 +32,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class EventStream implements Subscriber {
     private static final Duration HEARTBEAT = Duration.ofSeconds(15);
 
+    private static final byte[] SUBSCRIBE = "SUBSCRIBE".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] PSUBSCRIBE = "PSUBSCRIBE".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
     private final NodeServices node;
     private final Encoding encoding;
     private final BoundedSourceQueue<ServerSentEvent> queue;
@@ -48,16 +52,18 @@ final class EventStream implements Subscriber {
      * The stream of {@code name}'s messages. Its client is registered and subscribed only when the stream runs, so
      * a response that never gets sent (refused content negotiation, a client gone at once) leaves nothing behind.
      */
-    static Source<ServerSentEvent, NotUsed> open(NodeServices node, int eventBuffer, String address, byte[] name,
-                                                 boolean pattern, Encoding encoding) {
+    static Source<ServerSentEvent, NotUsed> open(NodeServices node, int eventBuffer, Backend.Caller caller,
+                                                 String address, byte[] name, boolean pattern, Encoding encoding) {
         if (node.clients().count() >= node.server().config().maxclients()) {
             throw new CommandFailed(ClientRegistry.MAX_CLIENTS);
         }
+        caller.check(node, pattern ? PSUBSCRIBE : SUBSCRIBE, name);
+        AclUser user = caller.user() == null ? node.access().defaultUser() : caller.user();
         return Source.fromMaterializer((materializer, attributes) -> {
                     Pair<BoundedSourceQueue<ServerSentEvent>, Source<ServerSentEvent, NotUsed>> queued =
                             Source.<ServerSentEvent>queue(eventBuffer).preMaterialize(materializer);
                     EventStream stream = new EventStream(node, encoding, queued.first());
-                    if (!stream.subscribe(address, name, pattern)) {
+                    if (!stream.subscribe(address, user, name, pattern)) {
                         queued.first().complete();
                     }
                     return queued.second().watchTermination((notUsed, done) -> {
@@ -70,9 +76,9 @@ final class EventStream implements Subscriber {
     }
 
     /** Registers the client and subscribes it, announcing it with the first event; false past maxclients. */
-    private boolean subscribe(String address, byte[] name, boolean pattern) {
-        ClientSession registered = node.clients().registerAuthenticated(new LocalEndpoint(address, this::end),
-                System.currentTimeMillis());
+    private boolean subscribe(String address, AclUser user, byte[] name, boolean pattern) {
+        ClientSession registered = node.clients().registerAs(new LocalEndpoint(address, this::end),
+                System.currentTimeMillis(), user);
         if (registered == null) {
             return false;
         }

@@ -4,14 +4,13 @@ import akka.http.javadsl.model.HttpEntity;
 import akka.http.javadsl.model.HttpMethods;
 import akka.http.javadsl.model.HttpRequest;
 import akka.http.javadsl.model.HttpResponse;
-import akka.http.javadsl.model.headers.Authorization;
+import io.redactor.actors.acl.AclUser;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -26,29 +25,31 @@ final class HotKeyRoutes implements Function<HttpRequest, CompletionStage<HttpRe
 
     private final Backend backend;
     private final KeyRoutes keys;
-    private final Predicate<HttpRequest> authorized;
+    private final Function<HttpRequest, AclUser> authenticate;
     private final Function<HttpRequest, CompletionStage<HttpResponse>> fallback;
 
-    HotKeyRoutes(Backend backend, KeyRoutes keys, Predicate<HttpRequest> authorized,
+    HotKeyRoutes(Backend backend, KeyRoutes keys, Function<HttpRequest, AclUser> authenticate,
                  Function<HttpRequest, CompletionStage<HttpResponse>> fallback) {
         this.backend = backend;
         this.keys = keys;
-        this.authorized = authorized;
+        this.authenticate = authenticate;
         this.fallback = fallback;
     }
 
     @Override
     public CompletionStage<HttpResponse> apply(HttpRequest request) {
         String key = plainKey(request);
-        if (key == null || !backend.isReady() || !authorized.test(request)) {
+        AclUser user = key == null || !backend.isReady() ? null : authenticate.apply(request);
+        if (user == null) {
             return fallback.apply(request);
         }
+        Backend.Caller caller = new Backend.Caller(user, RouteSupport.clientDescription(request));
         if (request.method() == HttpMethods.GET) {
-            return answer(() -> keys.read(0, Encoding.TEXT, key.getBytes(StandardCharsets.UTF_8), key));
+            return answer(() -> keys.read(caller, 0, Encoding.TEXT, key.getBytes(StandardCharsets.UTF_8), key));
         }
         if (request.method() == HttpMethods.PUT && request.entity() instanceof HttpEntity.Strict body
                 && body.getData().size() <= backend.settings().maxBodyBytes()) {
-            return answer(() -> keys.write(0,
+            return answer(() -> keys.write(caller, 0,
                     new byte[][] {SET, key.getBytes(StandardCharsets.UTF_8), body.getData().toArray()}, false));
         }
         return fallback.apply(request);
@@ -74,11 +75,5 @@ final class HotKeyRoutes implements Function<HttpRequest, CompletionStage<HttpRe
         } catch (RuntimeException failure) {
             return CompletableFuture.completedFuture(RestApi.problem(failure).response());
         }
-    }
-
-    /** Whether {@code request} carries {@code token} (always, when there is none). */
-    static boolean carries(HttpRequest request, byte[] token) {
-        return token.length == 0 || request.getHeader(Authorization.class).map(header ->
-                RestApi.accepts(header, token)).orElse(false);
     }
 }

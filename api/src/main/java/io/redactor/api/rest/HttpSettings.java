@@ -1,11 +1,15 @@
 package io.redactor.api.rest;
 
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigUtil;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code redactor.http} section: where the REST API listens and its limits (see application.conf).
@@ -17,20 +21,35 @@ import java.util.List;
  * @param eventBuffer    messages an event-stream subscriber may have waiting before it is disconnected
  * @param maxCommands    commands one request may carry (a pipeline); more are refused with 400
  * @param tls            HTTPS, with the certificates of the tls-* parameters
+ * @param userTokens     bearer tokens of ACL users, by user name
  */
 public record HttpSettings(int port, List<String> addresses, String token, long maxBodyBytes,
-                           Duration requestTimeout, int eventBuffer, int maxCommands, boolean tls) {
+                           Duration requestTimeout, int eventBuffer, int maxCommands, boolean tls,
+                           Map<String, byte[]> userTokens) {
 
     public static HttpSettings from(Config config, List<String> addresses) {
         Config http = config.getConfig("redactor.http");
         HttpSettings settings = new HttpSettings(http.getInt("port"), addresses, http.getString("token"),
                 http.getMemorySize("max-body-size").toBytes(), http.getDuration("request-timeout"),
-                http.getInt("event-buffer"), http.getInt("max-commands"), http.getBoolean("tls"));
+                http.getInt("event-buffer"), http.getInt("max-commands"), http.getBoolean("tls"),
+                userTokens(http.getConfig("user-tokens")));
         if (settings.port < -1 || settings.port > 65535) {
             throw new IllegalArgumentException("redactor.http.port must be -1 (any), 0 (off) or a port, got "
                     + settings.port);
         }
         return settings;
+    }
+
+    private static Map<String, byte[]> userTokens(Config tokens) {
+        Map<String, byte[]> byUser = new LinkedHashMap<>();
+        for (String user : tokens.root().keySet()) {
+            String token = tokens.getString(ConfigUtil.quoteString(user));
+            if (token.isEmpty()) {
+                throw new IllegalArgumentException("redactor.http.user-tokens." + user + " is empty");
+            }
+            byUser.put(user, token.getBytes(StandardCharsets.UTF_8));
+        }
+        return Map.copyOf(byUser);
     }
 
     public boolean enabled() {
@@ -43,7 +62,7 @@ public record HttpSettings(int port, List<String> addresses, String token, long 
     }
 
     public boolean hasToken() {
-        return !token.isEmpty();
+        return !token.isEmpty() || !userTokens.isEmpty();
     }
 
     /**

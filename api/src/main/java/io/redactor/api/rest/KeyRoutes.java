@@ -35,17 +35,17 @@ final class KeyRoutes extends RouteSupport {
                 path(PathMatchers.segment(), key -> withCall(call -> {
                     byte[] name = call.name(key);
                     return concat(
-                            get(() -> respond(read(call.db(), call.encoding(), name, key))),
+                            get(() -> respond(read(call.caller(), call.db(), call.encoding(), name, key))),
                             put(() -> write(call, name)),
-                            delete(() -> respond(backend.runAtData(call.db(), utf8("DEL"), name)
+                            delete(() -> respond(backend.runAtData(call.caller(), call.db(), utf8("DEL"), name)
                                     .thenApply(reply -> ((IntegerReply) reply).value() == 1 ? noContent()
                                             : notFound(key)))));
                 }))));
     }
 
     /** GET's answer: the key's document, or 404 naming {@code segment}, the key as the path gave it. */
-    CompletionStage<HttpResponse> read(int db, Encoding encoding, byte[] key, String segment) {
-        return backend.snapshot(key, db).thenApply(snapshot -> {
+    CompletionStage<HttpResponse> read(Backend.Caller caller, int db, Encoding encoding, byte[] key, String segment) {
+        return backend.snapshot(caller, key, db).thenApply(snapshot -> {
             if (snapshot == null) {
                 return notFound(segment);
             }
@@ -97,13 +97,13 @@ final class KeyRoutes extends RouteSupport {
                     if (flag(xx, "xx")) {
                         command.add(utf8("XX"));
                     }
-                    return respond(write(call.db(), command.toArray(new byte[0][]), flag(nx, "nx")));
+                    return respond(write(call.caller(), call.db(), command.toArray(new byte[0][]), flag(nx, "nx")));
                 }))));
     }
 
     /** PUT's answer to {@code set}, a SET command: 204, or 412 when its NX or XX kept the value out. */
-    CompletionStage<HttpResponse> write(int db, byte[][] set, boolean nx) {
-        return backend.runAtData(db, set).thenApply(reply -> reply instanceof NullReply ? notWritten(nx) : noContent());
+    CompletionStage<HttpResponse> write(Backend.Caller caller, int db, byte[][] set, boolean nx) {
+        return backend.runAtData(caller, db, set).thenApply(reply -> reply instanceof NullReply ? notWritten(nx) : noContent());
     }
 
     private Route scan(Call call) {
@@ -114,7 +114,7 @@ final class KeyRoutes extends RouteSupport {
                     option(command, "COUNT", count.map(RouteSupport::utf8));
                     option(command, "TYPE", type.map(RouteSupport::utf8));
                     ReplyJson values = new ReplyJson(call.encoding());
-                    return respond(backend.run(call.address(), call.db(), command.toArray(new byte[0][]))
+                    return respond(backend.run(call, command.toArray(new byte[0][]))
                             .thenApply(reply -> {
                                 List<Reply> step = ((ArrayReply) reply).items();
                                 return json(200, json -> {

@@ -32,8 +32,8 @@ final class KeySnapshot {
     }
 
     private static final byte[] NAME = ascii("rest-read-key");
-    private static final byte[] TYPE = ascii("type");
-    private static final byte[] PTTL = ascii("pttl");
+    static final byte[] TYPE = ascii("type");
+    static final byte[] PTTL = ascii("pttl");
     private static final byte[] GET = ascii("get");
     private static final byte[] LRANGE = ascii("lrange");
     private static final byte[] HGETALL = ascii("hgetall");
@@ -90,6 +90,18 @@ final class KeySnapshot {
         List<Reply> items = array.items();
         return new Snapshot(((SimpleString) items.get(0)).text(),
                 ((IntegerReply) items.get(1)).value(), items.get(2));
+    }
+
+    /** The command whose reply is the value of a key of {@code type}, as the read runs it (for ACL checks). */
+    static byte[] readCommand(String type) {
+        return switch (type) {
+            case "string" -> GET;
+            case "list" -> LRANGE;
+            case "hash" -> HGETALL;
+            case "set" -> SMEMBERS;
+            case "zset" -> ZRANGE;
+            default -> TYPE;
+        };
     }
 
     private static byte[] ascii(String text) {

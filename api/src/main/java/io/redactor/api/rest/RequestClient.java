@@ -1,5 +1,6 @@
 package io.redactor.api.rest;
 
+import io.redactor.actors.acl.AclUser;
 import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.client.ClientPipeline;
 import io.redactor.actors.client.ClientSession;
@@ -33,13 +34,15 @@ final class RequestClient {
     }
 
     /**
-     * Runs {@code commands} (name first) in database {@code db} and completes with one reply per command, or
+     * Runs {@code commands} (name first) as {@code user} (the default user when null) in database {@code db} and
+     * completes with one reply per command, or
      * exceptionally with a {@link java.util.concurrent.TimeoutException} when they take longer than the timeout.
      */
-    CompletionStage<List<Reply>> run(String address, int db, List<byte[][]> commands) {
+    CompletionStage<List<Reply>> run(String address, AclUser user, int db, List<byte[][]> commands) {
         Run run = new Run(commands.size());
-        ClientSession session = node.clients().registerAuthenticated(
-                new LocalEndpoint(address, () -> run.executor.execute(run::closedByServer)), System.currentTimeMillis());
+        ClientSession session = node.clients().registerAs(
+                new LocalEndpoint(address, () -> run.executor.execute(run::closedByServer)), System.currentTimeMillis(),
+                user == null ? node.access().defaultUser() : user);
         if (session == null) {
             return CompletableFuture.completedFuture(List.of(ClientRegistry.MAX_CLIENTS));
         }

@@ -1,6 +1,7 @@
 package io.redactor.api.rest;
 
 import akka.actor.ClassicActorSystemProvider;
+import akka.http.javadsl.model.AttributeKey;
 import akka.http.javadsl.model.HttpEntity;
 import akka.http.javadsl.model.HttpRequest;
 import akka.http.javadsl.model.HttpResponse;
@@ -12,13 +13,12 @@ import akka.http.javadsl.server.RejectionHandler;
 import akka.http.javadsl.server.Route;
 import akka.http.scaladsl.model.EntityStreamSizeException;
 import akka.http.scaladsl.model.IllegalRequestException;
+import io.redactor.actors.acl.AclUser;
 import io.redactor.actors.node.NodeServices;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.concurrent.duration.FiniteDuration;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -41,14 +41,17 @@ public final class RestApi extends RouteSupport {
      */
     private static final long BACKSTOP_MILLIS = 5_000;
 
-    private final byte[] token;
+    /** The ACL user a request was authenticated as, for the routes below {@link #authorized}. */
+    static final AttributeKey<AclUser> USER = AttributeKey.create("redactor-user", AclUser.class);
+
+    private final HttpAuthentication authentication;
     private final KeyRoutes keys;
     private final Route route;
 
     /** An API that answers 503 until {@link #ready} is called. */
     public RestApi(HttpSettings settings) {
         super(new Backend(settings));
-        this.token = settings.token().getBytes(StandardCharsets.UTF_8);
+        this.authentication = new HttpAuthentication(settings);
         ServerRoutes server = new ServerRoutes(backend);
         this.keys = new KeyRoutes(backend);
         Route limited = withRequestTimeout(FiniteDuration.create(
@@ -82,7 +85,7 @@ public final class RestApi extends RouteSupport {
      */
     public Function<HttpRequest, CompletionStage<HttpResponse>> handler(ClassicActorSystemProvider system) {
         akka.japi.function.Function<HttpRequest, CompletionStage<HttpResponse>> routed = route.handler(system);
-        return new HotKeyRoutes(backend, keys, request -> HotKeyRoutes.carries(request, token), request -> {
+        return new HotKeyRoutes(backend, keys, this::userOf, request -> {
             try {
                 return routed.apply(request);
             } catch (Exception e) {
@@ -101,24 +104,36 @@ public final class RestApi extends RouteSupport {
         backend.stopping();
     }
 
+    /**
+     * Authenticates the request (see {@link HttpAuthentication}) and runs {@code inner} with its user as the request's
+     * {@link #USER} attribute; 401 without valid credentials. Before the node is up, users are unknown: a request
+     * passes then (data routes answer 503) unless credentials are required and it has none.
+     */
     private Route authorized(Supplier<Route> inner) {
-        if (token.length == 0) {
-            return inner.get();
-        }
-        return optionalHeaderValueByType(Authorization.class, header -> {
-            if (header.isPresent() && accepts(header.get(), token)) {
-                return inner.get();
+        return extractRequest(request -> {
+            if (!backend.isReady()) {
+                return authentication.requiresCredentials() && request.getHeader(Authorization.class).isEmpty()
+                        ? unauthorized("this server needs credentials") : inner.get();
             }
-            String detail = header.isPresent() ? "the bearer token is wrong"
-                    : "this server needs 'Authorization: Bearer <redactor.http.token>'";
-            return complete(new Problem(401, "UNAUTHORIZED", "Unauthorized", detail).response()
-                    .addHeader(WWWAuthenticate.create(HttpChallenge.create("Bearer", "redactor"))));
+            HttpAuthentication.Outcome outcome = authentication.authenticate(request,
+                    backend.node().access(), RouteSupport.clientDescription(request));
+            if (outcome.user() == null) {
+                return unauthorized(outcome.refusal());
+            }
+            return mapRequest(authenticated -> authenticated.addAttribute(USER, outcome.user()), inner);
         });
     }
 
-    static boolean accepts(Authorization header, byte[] token) {
-        return header.credentials().scheme().equalsIgnoreCase("Bearer") && MessageDigest.isEqual(token,
-                header.credentials().token().getBytes(StandardCharsets.UTF_8));
+    private Route unauthorized(String detail) {
+        return complete(new Problem(401, "UNAUTHORIZED", "Unauthorized", detail).response()
+                .addHeader(WWWAuthenticate.create(HttpChallenge.create("Bearer", "redactor"),
+                        HttpChallenge.create("Basic", "redactor"))));
+    }
+
+    /** The hot routes' authentication: the request's user, or null to leave it to the full route. */
+    private AclUser userOf(HttpRequest request) {
+        return authentication.authenticate(request, backend.node().access(),
+                RouteSupport.clientDescription(request)).user();
     }
 
     private ExceptionHandler exceptions() {

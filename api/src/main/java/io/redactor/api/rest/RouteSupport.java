@@ -3,10 +3,12 @@ package io.redactor.api.rest;
 import akka.http.javadsl.model.AttributeKeys;
 import akka.http.javadsl.model.ContentTypes;
 import akka.http.javadsl.model.HttpEntity;
+import akka.http.javadsl.model.HttpRequest;
 import akka.http.javadsl.model.HttpResponse;
 import akka.http.javadsl.model.RemoteAddress;
 import akka.http.javadsl.server.AllDirectives;
 import akka.http.javadsl.server.Route;
+import io.redactor.actors.acl.AclUser;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 import scala.concurrent.duration.FiniteDuration;
@@ -29,10 +31,15 @@ abstract class RouteSupport extends AllDirectives {
     }
 
     /**
-     * The client a request runs as: its address (as CLIENT LIST shows it), the database ({@code ?db=}, default 0)
-     * and how strings are encoded ({@code ?encoding=text|base64}).
+     * The client a request runs as: its address (as CLIENT LIST shows it), its ACL user (null before the node is
+     * up), the database ({@code ?db=}, default 0) and how strings are encoded ({@code ?encoding=text|base64}).
      */
-    record Call(String address, int db, Encoding encoding) {
+    record Call(String address, AclUser user, int db, Encoding encoding) {
+        /** The call's user for the routes that bypass a client, described for ACL LOG as a client at its address. */
+        Backend.Caller caller() {
+            return new Backend.Caller(user, clientDescription(address));
+        }
+
         /** A name from the path: text, or base64 (standard or URL-safe) in base64 mode. */
         byte[] name(String segment) {
             if (encoding == Encoding.BASE64 && (segment.indexOf('-') >= 0 || segment.indexOf('_') >= 0)) {
@@ -48,8 +55,21 @@ abstract class RouteSupport extends AllDirectives {
 
     protected Route withCall(Function<Call, Route> inner) {
         return extractRequest(request -> parameterOptional("db", db -> parameterOptional("encoding", encoding ->
-                inner.apply(new Call(address(request.getAttribute(AttributeKeys.remoteAddress)),
+                inner.apply(new Call(address(request), request.getAttribute(RestApi.USER).orElse(null),
                         Backend.database(db.orElse(null)), Encoding.of(encoding.orElse(null)))))));
+    }
+
+    static String address(HttpRequest request) {
+        return address(request.getAttribute(AttributeKeys.remoteAddress));
+    }
+
+    /** How ACL LOG describes the client of a request (Redis's client-info fields that mean something here). */
+    static String clientDescription(HttpRequest request) {
+        return clientDescription(address(request));
+    }
+
+    static String clientDescription(String address) {
+        return "addr=" + address + " laddr= fd=-1 name=rest";
     }
 
     private static String address(Optional<RemoteAddress> remote) {

@@ -44,10 +44,10 @@ final class ScriptRoutes extends RouteSupport {
                 })))),
                 pathPrefix("scripts", () -> concat(
                         pathEnd(() -> post(() -> withCall(call -> body(source -> respond(
-                                backend.run(call.address(), call.db(), utf8("SCRIPT"), utf8("LOAD"), source)
+                                backend.run(call, utf8("SCRIPT"), utf8("LOAD"), source)
                                         .thenApply(reply -> loaded(((BulkString) reply).bytes()))))))),
                         path(PathMatchers.segment(), sha -> get(() -> withCall(call -> respond(
-                                backend.run(call.address(), call.db(), utf8("SCRIPT"), utf8("EXISTS"), utf8(sha))
+                                backend.run(call, utf8("SCRIPT"), utf8("EXISTS"), utf8(sha))
                                         .thenApply(reply -> exists(sha, reply)))))),
                         path(PathMatchers.segment().slash("eval"), sha -> post(() -> withCall(call -> body(body -> {
                             Eval eval = parse(body, call.encoding(), false);
@@ -63,7 +63,7 @@ final class ScriptRoutes extends RouteSupport {
         args.add(utf8(Integer.toString(eval.keys().size())));
         args.addAll(eval.keys());
         args.addAll(eval.args());
-        return respond(backend.run(call.address(), call.db(), List.<byte[][]>of(args.toArray(new byte[0][])))
+        return respond(backend.run(call, List.<byte[][]>of(args.toArray(new byte[0][])))
                 .thenApply(replies -> json(replies.getFirst(), call.encoding())));
     }
 

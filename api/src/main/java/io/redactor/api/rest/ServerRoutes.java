@@ -48,7 +48,7 @@ final class ServerRoutes extends RouteSupport {
                         parameterOptional("section", section -> {
                             List<byte[]> command = new ArrayList<>(List.of(utf8("INFO")));
                             section.ifPresent(name -> command.add(utf8(name)));
-                            return respond(backend.run(call.address(), call.db(), command.toArray(new byte[0][]))
+                            return respond(backend.run(call, command.toArray(new byte[0][]))
                                     .thenApply(ServerRoutes::info));
                         }))))));
     }

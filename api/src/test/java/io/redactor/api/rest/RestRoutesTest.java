@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RestRoutesTest extends JUnitRouteTesting {
     private static final TestRedactor SERVER = TestRedactor.shared();
     private static final HttpSettings SETTINGS =
-            new HttpSettings(-1, List.of("127.0.0.1"), "", 1024, Duration.ofSeconds(2), 100, 8, false);
+            new HttpSettings(-1, List.of("127.0.0.1"), "", 1024, Duration.ofSeconds(2), 100, 8, false, java.util.Map.of());
 
     private final TestRoute api = testRoute(new RestApi(SETTINGS, SERVER.server().node().services()).route());
 
@@ -323,12 +323,13 @@ class RestRoutesTest extends JUnitRouteTesting {
 
     @Test
     void theTokenIsRequiredEverywhereButHealth() {
-        HttpSettings secured = new HttpSettings(-1, List.of("0.0.0.0"), "s3cret", 1024, Duration.ofSeconds(2), 100, 3, false);
+        HttpSettings secured = new HttpSettings(-1, List.of("0.0.0.0"), "s3cret", 1024, Duration.ofSeconds(2), 100, 3,
+                false, java.util.Map.of());
         Route route = new RestApi(secured, SERVER.server().node().services()).route();
         TestRoute api = testRoute(route);
         TestRouteResult missing = api.run(HttpRequest.GET("/v1/info"));
         assertProblem(missing, 401, "UNAUTHORIZED");
-        missing.assertHeaderExists("WWW-Authenticate", "Bearer realm=\"redactor\"");
+        missing.assertHeaderExists("WWW-Authenticate", "Bearer realm=\"redactor\", Basic realm=\"redactor\"");
         assertProblem(api.run(HttpRequest.GET("/metrics").addHeader(Authorization.oauth2("wrong"))), 401,
                 "UNAUTHORIZED");
         assertProblem(api.run(HttpRequest.GET("/metrics").addHeader(Authorization.basic("s3cret", "s3cret"))), 401,
