@@ -8,6 +8,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SslOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -36,8 +42,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The Redis protocol over TLS and the REST API over HTTPS, with certificates the test makes: redis-cli --tls and
- * Jedis on both engines (BoringSSL and the JDK's), client certificates as tls-auth-clients says, and TLS settings
+ * The Redis protocol over TLS and the REST API over HTTPS, with certificates the test makes: redis-cli --tls, Jedis
+ * and Lettuce on both engines (BoringSSL and the JDK's), client certificates as tls-auth-clients says, and TLS settings
  * changed with CONFIG SET (refused, as Redis refuses them, when they do not load).
  */
 class TlsEndToEndTest {
@@ -105,6 +111,27 @@ class TlsEndToEndTest {
             assertEquals("v1999", jedis.get("tls:p:" + engine + ":1999"));
             assertEquals(large, jedis.get("tls:large:" + engine));
             assertEquals(2000, jedis.keys("tls:p:" + engine + ":*").size());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openssl", "jdk"})
+    void lettuceWorksOverTls(String engine) {
+        Server server = server(engine);
+        RedisClient client = RedisClient.create(RedisURI.builder().withHost("127.0.0.1").withPort(server.tlsPort())
+                .withSsl(true).withVerifyPeer(true).build());
+        client.setOptions(ClientOptions.builder().sslOptions(SslOptions.builder().jdkSslProvider()
+                .trustManager(new java.io.File(certificates.path("ca.crt")))
+                .keyManager(new java.io.File(certificates.path("client.crt")),
+                        new java.io.File(certificates.path("client.key")), null)
+                .build()).build());
+        try (StatefulRedisConnection<String, String> connection = client.connect()) {
+            RedisCommands<String, String> redis = connection.sync();
+            assertEquals("OK", redis.set("tls:lettuce:" + engine, "secure"));
+            assertEquals("secure", redis.get("tls:lettuce:" + engine));
+            assertEquals(1L, redis.incr("tls:lettuce:counter:" + engine));
+        } finally {
+            client.shutdown();
         }
     }
 
