@@ -126,13 +126,16 @@ class AccessControlEndToEndTest {
     }
 
     @Test
-    void restRequestsRunAsTheDefaultUserBehindTheirOwnTokenWhateverRequirepassSays() throws Exception {
+    void restRequestsWithoutCredentialsNeedTheDefaultUsersPasswordOnceRequirepassIsSet() throws Exception {
         admin.call("CONFIG", "SET", "requirepass", "s3cret");
         java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
-        java.net.http.HttpResponse<String> response = http.send(java.net.http.HttpRequest.newBuilder(
+        java.net.http.HttpRequest.Builder set = java.net.http.HttpRequest.newBuilder(
                         java.net.URI.create("http://127.0.0.1:" + server.httpPort() + "/v1/commands"))
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("[\"SET\",\"rest:k\",\"v\"]")).build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString());
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("[\"SET\",\"rest:k\",\"v\"]"));
+        assertEquals(401, http.send(set.build(), java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode());
+        java.net.http.HttpResponse<String> response = http.send(set.header("Authorization", "Basic "
+                        + java.util.Base64.getEncoder().encodeToString("default:s3cret".getBytes(StandardCharsets.UTF_8)))
+                .build(), java.net.http.HttpResponse.BodyHandlers.ofString());
         assertEquals(200, response.statusCode(), response.body());
         try (RawClient client = server.raw()) {
             assertEquals("-NOAUTH Authentication required.\r\n", client.call("GET", "rest:k"), "RESP clients must AUTH");

@@ -5,18 +5,11 @@ import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.node.ServerStats;
 import io.redactor.actors.node.config.RuntimeConfig;
-import io.redactor.core.SplitArgs;
-import io.redactor.persistence.DurableFiles;
 import io.redactor.core.reply.ErrorReply;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +22,6 @@ import java.util.concurrent.ConcurrentSkipListMap;
  */
 public final class AccessControl {
     public static final String DEFAULT_USER = "default";
-    private static final Logger LOG = LoggerFactory.getLogger(AccessControl.class);
     /** What a client refused by protected mode is told before it is disconnected, as Redis 7.0 words it. */
     public static final String PROTECTED_MODE_DENIAL = "DENIED Redis is running in protected mode because protected "
             + "mode is enabled and no password is set for the default user. In this mode connections are only accepted "
@@ -49,6 +41,8 @@ public final class AccessControl {
             new ErrorReply("NOPERM this user has no permissions to access one of the channels used as arguments");
 
     private final CommandCatalog catalog;
+    private final RuleEditor editor;
+    private final AclDescription description;
     private final CommandTable table;
     private final RuntimeConfig config;
     private final ConcurrentSkipListMap<String, AclUser> users = new ConcurrentSkipListMap<>();
@@ -59,10 +53,12 @@ public final class AccessControl {
     public AccessControl(CommandTable table, RuntimeConfig config, ServerStats stats) {
         this.table = table;
         this.catalog = new CommandCatalog(table);
+        this.editor = new RuleEditor(catalog, this::newUsersGetAllChannels);
+        this.description = new AclDescription(catalog);
         this.config = config;
         this.stats = stats;
         this.log = new AclLog(() -> (int) Math.min(Integer.MAX_VALUE, Long.parseLong(config.get("acllog-max-len"))));
-        this.defaultUser = new AclUser(bytes(DEFAULT_USER), defaultUserRules());
+        this.defaultUser = new AclUser(bytes(DEFAULT_USER), editor.defaultUserRules());
         users.put(DEFAULT_USER, defaultUser);
         setDefaultPassword(config.get("requirepass"));
         config.onChange("requirepass", this::setDefaultPassword);
@@ -212,14 +208,14 @@ public final class AccessControl {
      * all of them were valid. Null when done, else Redis's error text.
      */
     public synchronized String setUser(byte[] name, List<byte[]> rules) {
-        MergedRules merged = mergeSelectors(rules);
+        RuleEditor.MergedRules merged = RuleEditor.mergeSelectors(rules);
         if (merged.unmatched() != null) {
             return "Unmatched parenthesis in acl selector starting at '" + text(merged.unmatched()) + "'.";
         }
         AclUser existing = user(name);
-        User edited = existing == null ? User.created(catalog, newUsersGetAllChannels()) : existing.rules().copy();
+        User edited = existing == null ? editor.created() : existing.rules().copy();
         for (byte[] rule : merged.rules()) {
-            RuleError error = apply(edited, rule);
+            RuleError error = editor.apply(edited, rule);
             if (error != null) {
                 return "Error in ACL SETUSER modifier '" + upToNul(text(rule)) + "': " + error.message();
             }
@@ -291,66 +287,11 @@ public final class AccessControl {
      * of the users replaced are to be closed, as Redis does.
      */
     public synchronized Loaded loadFile() {
-        String file = aclFile();
-        String content;
-        try {
-            content = new String(Files.readAllBytes(Path.of(file)), StandardCharsets.ISO_8859_1);
-        } catch (IOException e) {
-            String reason = e instanceof NoSuchFileException ? "No such file or directory" : String.valueOf(e.getMessage());
-            return new Loaded("Error loading ACLs, opening file '" + file + "': " + reason, List.of());
+        AclFile.Parsed parsed = AclFile.read(aclFile(), editor);
+        if (parsed.error() != null) {
+            return new Loaded(parsed.error(), List.of());
         }
-        StringBuilder errors = new StringBuilder();
-        java.util.TreeMap<String, User> loaded = new java.util.TreeMap<>();
-        String[] lines = content.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            int number = i + 1;
-            String line = lines[i].strip();
-            if (line.isEmpty()) {
-                continue;
-            }
-            String[] words = line.split(" ", -1);
-            if (!words[0].equals("user") || words.length < 2) {
-                errors.append(file).append(':').append(number)
-                        .append(" should start with user keyword followed by the username. ");
-                continue;
-            }
-            if (!isValidUserName(bytes(words[1]))) {
-                errors.append('\'').append(file).append(':').append(number).append(": username '").append(words[1])
-                        .append("' contains invalid characters. ");
-                continue;
-            }
-            if (loaded.containsKey(words[1])) {
-                errors.append("WARNING: Duplicate user '").append(words[1]).append("' found on line ").append(number)
-                        .append(". ");
-                continue;
-            }
-            User user = User.created(catalog, newUsersGetAllChannels());
-            loaded.put(words[1], user);
-            List<byte[]> rules = new ArrayList<>();
-            for (int w = 2; w < words.length; w++) {
-                rules.add(bytes(words[w]));
-            }
-            MergedRules merged = mergeSelectors(rules);
-            if (merged.unmatched() != null) {
-                errors.append(file).append(':').append(number).append(": Unmatched parenthesis in selector definition.");
-                continue;
-            }
-            boolean syntaxError = false;
-            for (byte[] rule : merged.rules()) {
-                RuleError error = apply(user, bytes(text(rule).replaceAll("^[\t\r\n]+|[\t\r\n]+$", "")));
-                if (error == RuleError.UNKNOWN_NAME) {
-                    errors.append(file).append(':').append(number).append(": Error in applying operation '")
-                            .append(upToNul(text(rule))).append("': ").append(error.message()).append(". ");
-                } else if (error != null && !syntaxError) {
-                    errors.append(file).append(':').append(number).append(": ").append(error.message()).append(". ");
-                    syntaxError = true;
-                }
-            }
-        }
-        if (!errors.isEmpty()) {
-            errors.append("WARNING: ACL errors detected, no change to the previously active ACL rules was performed");
-            return new Loaded(errors.toString(), List.of());
-        }
+        java.util.TreeMap<String, User> loaded = parsed.users();
         List<AclUser> replaced = new ArrayList<>();
         for (AclUser old : users.values()) {
             if (old != defaultUser) {
@@ -359,7 +300,7 @@ public final class AccessControl {
         }
         users.keySet().removeIf(name -> !name.equals(DEFAULT_USER));
         User newDefault = loaded.remove(DEFAULT_USER);
-        defaultUser.replace(newDefault != null ? newDefault : defaultUserRules());
+        defaultUser.replace(newDefault != null ? newDefault : editor.defaultUserRules());
         loaded.forEach((name, rules) -> users.put(name, new AclUser(bytes(name), rules)));
         return new Loaded(null, replaced);
     }
@@ -369,68 +310,17 @@ public final class AccessControl {
      * rename is forced to disk).
      */
     public synchronized boolean saveFile() {
-        Path file = Path.of(aclFile()).toAbsolutePath();
-        Path temporary = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
-                + System.currentTimeMillis());
-        StringBuilder content = new StringBuilder();
-        for (AclUser user : users.values()) {
-            content.append(describe(user)).append('\n');
-        }
-        try {
-            DurableFiles.replace(file, temporary, bytes(content.toString()));
-            return true;
-        } catch (IOException e) {
-            LOG.warn("Opening ACL file for saving or writing it failed: {}", e.toString());
-            try {
-                Files.deleteIfExists(temporary);
-            } catch (IOException ignored) {
-                // nothing more to do: the error is reported
-            }
-            return false;
-        }
+        return AclFile.write(Path.of(aclFile()), users.values().stream().map(description::describe).toList());
     }
 
     /** The user as ACL LIST shows it: {@code user <name> <flags> <password hashes> <selectors>}. */
     public String describe(AclUser user) {
-        User rules = user.rules();
-        StringBuilder line = new StringBuilder("user ").append(user.nameText()).append(' ');
-        for (String flag : rules.flags()) {
-            line.append(flag).append(' ');
-        }
-        for (String hash : rules.passwords()) {
-            line.append('#').append(hash).append(' ');
-        }
-        line.append(describe(rules.root()));
-        for (Selector selector : rules.selectors().subList(1, rules.selectors().size())) {
-            line.append(" (").append(describe(selector)).append(')');
-        }
-        return line.toString();
-    }
-
-    private String describe(Selector selector) {
-        StringBuilder text = new StringBuilder();
-        if (selector.allKeys()) {
-            text.append("~* ");
-        } else {
-            selector.keys().forEach(k -> text.append(k.describe()).append(' '));
-        }
-        if (selector.allChannels()) {
-            text.append("&* ");
-        } else {
-            text.append("resetchannels ");
-            selector.channels().forEach(c -> text.append('&').append(text(c)).append(' '));
-        }
-        return text.append(CommandRulesDescription.of(selector, catalog)).toString();
+        return description.describe(user);
     }
 
     /** ACL GETUSER's fields of one selector: commands, keys, channels. */
     public List<String> selectorFields(AclUser user, int index) {
-        Selector selector = user.rules().selectors().get(index);
-        String keys = selector.allKeys() ? "~*"
-                : String.join(" ", selector.keys().stream().map(KeyPattern::describe).toList());
-        String channels = selector.allChannels() ? "&*"
-                : String.join(" ", selector.channels().stream().map(c -> "&" + text(c)).toList());
-        return List.of(CommandRulesDescription.of(selector, catalog), keys, channels);
+        return description.selectorFields(user, index);
     }
 
     public List<String> flags(AclUser user) {
@@ -461,145 +351,19 @@ public final class AccessControl {
     private void setDefaultPassword(String password) {
         synchronized (this) {
             User edited = defaultUser.rules().copy();
-            apply(edited, bytes("resetpass"));
-            apply(edited, password.isEmpty() ? bytes("nopass") : prefixed('>', password.getBytes(StandardCharsets.UTF_8)));
+            editor.apply(edited, bytes("resetpass"));
+            editor.apply(edited, password.isEmpty() ? bytes("nopass")
+                    : RuleEditor.prefixed('>', password.getBytes(StandardCharsets.UTF_8)));
             defaultUser.replace(edited);
         }
-    }
-
-    /** The default user as a server starts with it: everything, without a password. */
-    private User defaultUserRules() {
-        User rules = User.created(catalog, newUsersGetAllChannels());
-        for (String rule : List.of("+@all", "~*", "&*", "on", "nopass")) {
-            apply(rules, bytes(rule));
-        }
-        return rules;
     }
 
     private boolean newUsersGetAllChannels() {
         return "allchannels".equals(config.get("acl-pubsub-default"));
     }
 
-    /** One rule of a user (flags, passwords, selectors) or of its root selector. */
-    private RuleError apply(User user, byte[] op) {
-        String lower = text(op).toLowerCase(java.util.Locale.ROOT);
-        if (op.length == 0) {
-            return null;
-        }
-        switch (lower) {
-            case "on" -> user.flag(User.ON, User.OFF);
-            case "off" -> user.flag(User.OFF, User.ON);
-            case "skip-sanitize-payload" -> user.flag(User.SKIP_SANITIZE_PAYLOAD, User.SANITIZE_PAYLOAD);
-            case "sanitize-payload" -> user.flag(User.SANITIZE_PAYLOAD, User.SKIP_SANITIZE_PAYLOAD);
-            case "nopass" -> {
-                user.flag(User.NOPASS);
-                user.passwords().clear();
-            }
-            case "resetpass" -> {
-                user.clearFlag(User.NOPASS);
-                user.passwords().clear();
-            }
-            case "clearselectors" -> user.selectors().subList(1, user.selectors().size()).clear();
-            case "reset" -> {
-                for (String rule : List.of("resetpass", "resetkeys", "resetchannels")) {
-                    apply(user, bytes(rule));
-                }
-                if (newUsersGetAllChannels()) {
-                    apply(user, bytes("allchannels"));
-                }
-                for (String rule : List.of("off", "sanitize-payload", "clearselectors", "-@all")) {
-                    apply(user, bytes(rule));
-                }
-            }
-            default -> {
-                return applyOther(user, op);
-            }
-        }
-        return null;
-    }
-
-    private RuleError applyOther(User user, byte[] op) {
-        byte[] rest = java.util.Arrays.copyOfRange(op, 1, op.length);
-        switch (op[0]) {
-            case '>', '#' -> {
-                if (op[0] == '#' && !Passwords.isHash(rest)) {
-                    return RuleError.BAD_HASH;
-                }
-                String hash = op[0] == '>' ? Passwords.hash(rest) : text(rest);
-                if (!user.passwords().contains(hash)) {
-                    user.passwords().add(hash);
-                }
-                user.clearFlag(User.NOPASS);
-                return null;
-            }
-            case '<', '!' -> {
-                if (op[0] == '!' && !Passwords.isHash(rest)) {
-                    return RuleError.BAD_HASH;
-                }
-                String hash = op[0] == '<' ? Passwords.hash(rest) : text(rest);
-                return user.passwords().remove(hash) ? null : RuleError.NO_SUCH_PASSWORD;
-            }
-            default -> {
-                if (op[0] == '(' && op[op.length - 1] == ')') {
-                    return addSelector(user, op);
-                }
-                return user.root().apply(op);
-            }
-        }
-    }
-
-    private RuleError addSelector(User user, byte[] op) {
-        Selector selector = new Selector(catalog, newUsersGetAllChannels());
-        byte[][] rules = SplitArgs.split(op, 1, op.length - 1);
-        // Redis splits as sdssplitargs does: unbalanced quotes give no rules at all, and an empty selector
-        for (byte[] rule : rules == null ? new byte[0][] : rules) {
-            RuleError error = selector.apply(rule);
-            if (error != null) {
-                return error;
-            }
-        }
-        user.selectors().add(selector);
-        return null;
-    }
-
-    /** Rules with each selector in one piece; {@code unmatched}: the rule that opened a selector never closed. */
-    private record MergedRules(List<byte[]> rules, byte[] unmatched) {
-    }
-
-    /** Joins the arguments of a selector given over several arguments ({@code "(+get" "~k)"}) into one. */
-    private static MergedRules mergeSelectors(List<byte[]> rules) {
-        List<byte[]> merged = new ArrayList<>();
-        StringBuilder open = null;
-        byte[] openedBy = null;
-        for (byte[] rule : rules) {
-            String text = text(rule);
-            if (open == null && text.startsWith("(") && !text.endsWith(")")) {
-                open = new StringBuilder(text);
-                openedBy = rule;
-                continue;
-            }
-            if (open != null) {
-                open.append(' ').append(text);
-                if (text.endsWith(")")) {
-                    merged.add(bytes(open.toString()));
-                    open = null;
-                }
-                continue;
-            }
-            merged.add(rule);
-        }
-        return new MergedRules(merged, open == null ? null : openedBy);
-    }
-
-    private static byte[] prefixed(char prefix, byte[] value) {
-        byte[] op = new byte[value.length + 1];
-        op[0] = (byte) prefix;
-        System.arraycopy(value, 0, op, 1, value.length);
-        return op;
-    }
-
     /** Redis prints a rule as a C string. */
-    private static String upToNul(String text) {
+    static String upToNul(String text) {
         int nul = text.indexOf(0);
         return nul < 0 ? text : text.substring(0, nul);
     }
