@@ -96,9 +96,11 @@ class RestAndEmbeddedUsersTest {
     }
 
     @Test
-    void wrongCredentialsAre401AndLogged() throws Exception {
+    void wrongCredentialsAre401AndLoggedOnce() throws Exception {
+        long failuresBefore;
         try (Jedis admin = server.jedis()) {
             admin.aclLogReset();
+            failuresBefore = authFailures(admin);
         }
         for (String authorization : List.of(basic("alice", "nope"), basic("nobody", "x"), "Bearer wrong",
                 "Bearer ghost-token", "Digest abc")) {
@@ -111,6 +113,15 @@ class RestAndEmbeddedUsersTest {
             String log = admin.call("ACL", "LOG");
             assertTrue(log.contains("nobody") && log.contains("alice") && log.contains("name=rest"), log);
         }
+        try (Jedis admin = server.jedis()) {
+            assertEquals(failuresBefore + 2, authFailures(admin), "the two wrong passwords, each counted once");
+        }
+    }
+
+    private static long authFailures(Jedis admin) {
+        return admin.info("stats").lines().filter(line -> line.startsWith("redactor_auth_failures:"))
+                .mapToLong(line -> Long.parseLong(line.substring(line.indexOf(':') + 1).strip())).findFirst()
+                .orElseThrow();
     }
 
     @Test

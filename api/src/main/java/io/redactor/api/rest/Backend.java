@@ -1,7 +1,7 @@
 package io.redactor.api.rest;
 
-import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.acl.AclUser;
+import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.routing.CommandDispatch;
 import io.redactor.actors.routing.Route;

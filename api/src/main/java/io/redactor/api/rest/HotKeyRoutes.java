@@ -4,7 +4,6 @@ import akka.http.javadsl.model.HttpEntity;
 import akka.http.javadsl.model.HttpMethods;
 import akka.http.javadsl.model.HttpRequest;
 import akka.http.javadsl.model.HttpResponse;
-import io.redactor.actors.acl.AclUser;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
@@ -16,19 +15,19 @@ import java.util.function.Supplier;
 /**
  * The two hottest requests, {@code GET} and {@code PUT /v1/keys/{key}} without query parameters, answered
  * without going through the routing DSL, whose per-request directive closures cost as much as the command
- * itself (BENCHMARKS.md). They give exactly the route's answers, from the same code in {@link KeyRoutes};
- * anything else, and anything unusual about these (no token, a body not yet read, the node not ready), goes to
- * {@code fallback}, the full route.
+ * itself (BENCHMARKS.md). They give exactly the route's answers, from the same code in {@link KeyRoutes}, the
+ * 401 of the same authentication included; anything else, and anything unusual about these (a body not yet read,
+ * the node not ready), goes to {@code fallback}, the full route.
  */
 final class HotKeyRoutes implements Function<HttpRequest, CompletionStage<HttpResponse>> {
     private static final byte[] SET = {'S', 'E', 'T'};
 
     private final Backend backend;
     private final KeyRoutes keys;
-    private final Function<HttpRequest, AclUser> authenticate;
+    private final Function<HttpRequest, HttpAuthentication.Outcome> authenticate;
     private final Function<HttpRequest, CompletionStage<HttpResponse>> fallback;
 
-    HotKeyRoutes(Backend backend, KeyRoutes keys, Function<HttpRequest, AclUser> authenticate,
+    HotKeyRoutes(Backend backend, KeyRoutes keys, Function<HttpRequest, HttpAuthentication.Outcome> authenticate,
                  Function<HttpRequest, CompletionStage<HttpResponse>> fallback) {
         this.backend = backend;
         this.keys = keys;
@@ -39,11 +38,14 @@ final class HotKeyRoutes implements Function<HttpRequest, CompletionStage<HttpRe
     @Override
     public CompletionStage<HttpResponse> apply(HttpRequest request) {
         String key = plainKey(request);
-        AclUser user = key == null || !backend.isReady() ? null : authenticate.apply(request);
-        if (user == null) {
+        if (key == null || !backend.isReady()) {
             return fallback.apply(request);
         }
-        Backend.Caller caller = new Backend.Caller(user, RouteSupport.clientDescription(request));
+        HttpAuthentication.Outcome outcome = authenticate.apply(request);
+        if (outcome.user() == null) {
+            return CompletableFuture.completedFuture(RestApi.unauthorized(outcome.refusal()));
+        }
+        Backend.Caller caller = new Backend.Caller(outcome.user(), RouteSupport.clientDescription(request));
         if (request.method() == HttpMethods.GET) {
             return answer(() -> keys.read(caller, 0, Encoding.TEXT, key.getBytes(StandardCharsets.UTF_8), key));
         }

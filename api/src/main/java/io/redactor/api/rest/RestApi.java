@@ -85,7 +85,7 @@ public final class RestApi extends RouteSupport {
      */
     public Function<HttpRequest, CompletionStage<HttpResponse>> handler(ClassicActorSystemProvider system) {
         akka.japi.function.Function<HttpRequest, CompletionStage<HttpResponse>> routed = route.handler(system);
-        return new HotKeyRoutes(backend, keys, this::userOf, request -> {
+        return new HotKeyRoutes(backend, keys, this::authenticate, request -> {
             try {
                 return routed.apply(request);
             } catch (Exception e) {
@@ -113,27 +113,27 @@ public final class RestApi extends RouteSupport {
         return extractRequest(request -> {
             if (!backend.isReady()) {
                 return authentication.requiresCredentials() && request.getHeader(Authorization.class).isEmpty()
-                        ? unauthorized("this server needs credentials") : inner.get();
+                        ? complete(unauthorized("this server needs credentials")) : inner.get();
             }
             HttpAuthentication.Outcome outcome = authentication.authenticate(request,
                     backend.node().access(), RouteSupport.clientDescription(request));
             if (outcome.user() == null) {
-                return unauthorized(outcome.refusal());
+                return complete(unauthorized(outcome.refusal()));
             }
             return mapRequest(authenticated -> authenticated.addAttribute(USER, outcome.user()), inner);
         });
     }
 
-    private Route unauthorized(String detail) {
-        return complete(new Problem(401, "UNAUTHORIZED", "Unauthorized", detail).response()
+    /** 401, with both ways to authenticate offered. */
+    static HttpResponse unauthorized(String detail) {
+        return new Problem(401, "UNAUTHORIZED", "Unauthorized", detail).response()
                 .addHeader(WWWAuthenticate.create(HttpChallenge.create("Bearer", "redactor"),
-                        HttpChallenge.create("Basic", "redactor"))));
+                        HttpChallenge.create("Basic", "redactor")));
     }
 
-    /** The hot routes' authentication: the request's user, or null to leave it to the full route. */
-    private AclUser userOf(HttpRequest request) {
-        return authentication.authenticate(request, backend.node().access(),
-                RouteSupport.clientDescription(request)).user();
+    /** The hot routes' authentication, once per request (a failure is logged once). */
+    private HttpAuthentication.Outcome authenticate(HttpRequest request) {
+        return authentication.authenticate(request, backend.node().access(), RouteSupport.clientDescription(request));
     }
 
     private ExceptionHandler exceptions() {
