@@ -126,4 +126,50 @@ class ClientLimitsTest {
             assertEquals("PONG", admin.ping());
         }
     }
+
+    @Test
+    void millionsOfEmptyArgumentsCountAgainstTheQueryBufferLimit() {
+        try (Jedis admin = server.jedis(); RawClient flooder = server.raw()) {
+            admin.configSet("client-query-buffer-limit", "1mb");
+            try {
+                try {
+                    flooder.send("*2147483647\r\n");
+                    // 6 bytes each on the wire, far more in memory: 200,000 of them are 1.2 MB sent, 7.6 MB held.
+                    flooder.send("$0\r\n\r\n".repeat(200_000));
+                } catch (java.io.UncheckedIOException closedWhileSending) {
+                    // dropped before everything was sent: that is the point
+                }
+                assertTrue(flooder.isClosedByServer(5000), "closed without a reply, as a query buffer over the limit");
+            } finally {
+                admin.configSet("client-query-buffer-limit", "1gb");
+            }
+            assertEquals("PONG", admin.ping());
+        }
+    }
+
+    @Test
+    void aTransactionQueueIsBoundedByTheQueryBufferLimit() {
+        try (Jedis admin = server.jedis(); RawClient queuer = server.raw()) {
+            admin.configSet("client-query-buffer-limit", "1mb");
+            try {
+                assertEquals("+OK\r\n", queuer.call("MULTI"));
+                String value = "v".repeat(64 * 1024);
+                boolean closed = false;
+                for (int i = 0; i < 64 && !closed; i++) {
+                    try {
+                        String reply = queuer.call("SET", "multi:" + i, value);
+                        assertEquals("+QUEUED\r\n", reply);
+                    } catch (RuntimeException closedByServer) {
+                        closed = true;
+                    }
+                }
+                assertTrue(closed || queuer.isClosedByServer(5000),
+                        "4 MB queued past a 1 MB limit: the client is dropped");
+                assertEquals(0, admin.exists("multi:0") ? 1 : 0, "nothing of the transaction ran");
+            } finally {
+                admin.configSet("client-query-buffer-limit", "1gb");
+            }
+            assertEquals("PONG", admin.ping());
+        }
+    }
 }

@@ -11,6 +11,8 @@ import io.redactor.actors.command.transactions.ExecAbort;
 import io.redactor.actors.command.transactions.Watching;
 import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.NodeServices;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import io.redactor.actors.partition.Batch;
 import io.redactor.actors.partition.Partition;
 import io.redactor.actors.routing.CommandDispatch;
@@ -45,6 +47,7 @@ import java.util.concurrent.Executor;
  * partitions are counted where they run ({@link io.redactor.actors.command.CommandRunner}).
  */
 public final class ClientPipeline implements Subscriber {
+    private static final Logger log = LoggerFactory.getLogger(ClientPipeline.class);
     private static final int MAX_BATCH = 64;
     private static final ErrorReply NOT_IN_TRANSACTION = new ErrorReply("ERR Command not allowed inside a transaction");
     private static final Set<String> TRANSACTION_CONTROL =
@@ -296,6 +299,14 @@ public final class ClientPipeline implements Subscriber {
             reply = NOT_IN_TRANSACTION;
         } else {
             session.transaction().queue(argsOf(route));
+            if (session.transaction().queuedBytes() > node.server().config().clientQueryBufferLimit()) {
+                // Redis bounds a transaction only by maxmemory-clients; Redactor by the query buffer limit, and
+                // drops the client as Redis drops one whose query buffer is over the limit.
+                log.warn("Closing client id={} that queued more than client-query-buffer-limit ({} bytes) in MULTI",
+                        session.id(), node.server().config().clientQueryBufferLimit());
+                closeAfterReplies();
+                return true;
+            }
             reply = SimpleString.QUEUED;
         }
         countIfError(reply);

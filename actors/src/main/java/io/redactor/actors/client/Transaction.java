@@ -15,9 +15,16 @@ public final class Transaction {
     public record Queued(byte[][] args) {
     }
 
+    /**
+     * What the JVM holds for each argument beyond its bytes (array header, reference, alignment): counted with
+     * them, so that a flood of empty arguments is bounded as much as a few large ones.
+     */
+    public static final int ARGUMENT_OVERHEAD = 32;
+
     private boolean active;
     private boolean aborted;
     private final List<Queued> queued = new ArrayList<>();
+    private long queuedBytes;
     private final List<WatchedKey> watched = new ArrayList<>();
     private WatchToken token = new WatchToken();
 
@@ -29,6 +36,7 @@ public final class Transaction {
         active = true;
         aborted = false;
         queued.clear();
+        queuedBytes = 0;
     }
 
     /** A queue-time error: EXEC will answer EXECABORT. */
@@ -46,6 +54,21 @@ public final class Transaction {
 
     public void queue(byte[][] args) {
         queued.add(new Queued(args));
+        queuedBytes += memoryOf(args);
+    }
+
+    /** The memory the queued commands hold, as {@link #memoryOf} counts it. */
+    public long queuedBytes() {
+        return queuedBytes;
+    }
+
+    /** A command's arguments as the client's memory counts them: their bytes plus {@link #ARGUMENT_OVERHEAD} each. */
+    public static long memoryOf(byte[][] args) {
+        long bytes = (long) args.length * ARGUMENT_OVERHEAD;
+        for (byte[] arg : args) {
+            bytes += arg.length;
+        }
+        return bytes;
     }
 
     /** Ends the MULTI block (EXEC, DISCARD) and returns what was queued. */
@@ -54,6 +77,7 @@ public final class Transaction {
         active = false;
         aborted = false;
         queued.clear();
+        queuedBytes = 0;
         return commands;
     }
 

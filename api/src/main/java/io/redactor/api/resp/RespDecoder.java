@@ -3,6 +3,7 @@ package io.redactor.api.resp;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import io.redactor.actors.client.Transaction;
 import io.redactor.core.SplitArgs;
 import io.redactor.core.number.NotANumberException;
 import io.redactor.core.number.RedisIntegers;
@@ -62,7 +63,10 @@ final class RespDecoder extends ByteToMessageDecoder {
         this.unauthenticated = mustAuthenticate;
     }
 
-    /** Bytes received and not yet handed over as commands (CLIENT LIST qbuf). */
+    /**
+     * Bytes received and not yet handed over as commands (CLIENT LIST qbuf), each argument parsed so far counted
+     * with what the JVM holds for it, so that millions of empty arguments reach client-query-buffer-limit too.
+     */
     long bufferedBytes() {
         ByteBuf cumulation = internalBuffer();
         return argBytes + bulkFilled + (cumulation == null ? 0 : cumulation.readableBytes());
@@ -167,7 +171,7 @@ final class RespDecoder extends ByteToMessageDecoder {
             args = Arrays.copyOf(args, (int) Math.min((long) args.length * 2, argCount + (long) remainingArgs));
         }
         args[argCount++] = arg;
-        argBytes += arg.length;
+        argBytes += arg.length + Transaction.ARGUMENT_OVERHEAD;
         bulkLength = -1;
         if (--remainingArgs == 0) {
             out.add(argCount == args.length ? args : Arrays.copyOf(args, argCount));
