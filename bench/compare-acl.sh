@@ -53,11 +53,7 @@ for cmd in set get; do
     "--user bench -a pw -r $keyspace -t $cmd"
 done
 
-awk -v n="$keyspace" 'BEGIN { for (i = 0; i < n; i++) { k = sprintf("key:%012d", i);
-    printf "*3\r\n$3\r\nSET\r\n$%d\r\n%s\r\n$3\r\nxxx\r\n", length(k), k } }' >"$tmp/keyspace.resp"
-for port in "$redis_port" "$redactor_port"; do
-  pipe_load "$port" "$tmp/keyspace.resp" "the benchmark keyspace" 120
-done
+load_keyspace "$keyspace"
 
 # Like run_workloads, but the default-user and ACL-user workloads of a command also swap places every round: the
 # ratio between them is the result, and a fixed order would put the machine's drift into it.
@@ -82,10 +78,6 @@ for port in "$redis_port" "$redactor_port"; do
   [ "$denials" = 0 ] || die "the ACL user was denied on port $port ($denials ACL LOG entries)"
 done
 
-med() { # med WORKLOAD SERVER: median requests/s
-  # shellcheck disable=SC2086
-  median ${rps[$1|$2]:-}
-}
 
 report="$(report_file)"
 {
@@ -98,8 +90,8 @@ report="$(report_file)"
   echo "| Command | Redactor ACL / Redactor default | Target | Redactor / Redis, default user | Redactor / Redis, ACL user | Target |"
   echo "|---|---:|---|---:|---:|---|"
   for cmd in set get; do
-    d_default="$(med "$cmd-default" redactor)" d_acl="$(med "$cmd-acl" redactor)"
-    r_default="$(med "$cmd-default" redis)" r_acl="$(med "$cmd-acl" redis)"
+    d_default="$(median_rps "$cmd-default" redactor)" d_acl="$(median_rps "$cmd-acl" redactor)"
+    r_default="$(median_rps "$cmd-default" redis)" r_acl="$(median_rps "$cmd-acl" redis)"
     own="$(ratio "$d_acl" "$d_default")"
     to_redis_default="$(ratio "$d_default" "$r_default")" to_redis_acl="$(ratio "$d_acl" "$r_acl")"
     same="$(awk -v a="$to_redis_acl" -v b="$to_redis_default" 'BEGIN { print (a >= b - 0.05 ? "met (within 0.05)" : "NOT met") }')"

@@ -75,11 +75,7 @@ for cmd in set get; do
   add_workload "$cmd-tls" "${cmd^^}, -r $keyspace, TLS" "$cmd" 1 "$requests" "" "$client_tls -r $keyspace -t $cmd"
 done
 
-awk -v n="$keyspace" 'BEGIN { for (i = 0; i < n; i++) { k = sprintf("key:%012d", i);
-    printf "*3\r\n$3\r\nSET\r\n$%d\r\n%s\r\n$3\r\nxxx\r\n", length(k), k } }' >"$tmp/keyspace.resp"
-for port in "$redis_port" "$redactor_port"; do
-  pipe_load "$port" "$tmp/keyspace.resp" "the benchmark keyspace" 120
-done
+load_keyspace "$keyspace"
 
 # The TLS workloads run against the TLS ports; the plain ones, INFO and the checks use the plain ports.
 say "warm-up: one untimed round against Redactor (${#w_ids[@]} workloads)"
@@ -100,10 +96,6 @@ for round in $(seq 0 "$rounds"); do
   done
 done
 
-med() { # med WORKLOAD SERVER: median requests/s
-  # shellcheck disable=SC2086
-  median ${rps[$1|$2]:-}
-}
 
 report="$(report_file)"
 {
@@ -116,8 +108,8 @@ report="$(report_file)"
   echo "| Command | Redactor / Redis, TLS | Target | Redactor / Redis, plain | Redactor TLS / plain | Redis TLS / plain |"
   echo "|---|---:|---|---:|---:|---:|"
   for cmd in set get; do
-    d_plain="$(med "$cmd-plain" redactor)" d_tls="$(med "$cmd-tls" redactor)"
-    r_plain="$(med "$cmd-plain" redis)" r_tls="$(med "$cmd-tls" redis)"
+    d_plain="$(median_rps "$cmd-plain" redactor)" d_tls="$(median_rps "$cmd-tls" redactor)"
+    r_plain="$(median_rps "$cmd-plain" redis)" r_tls="$(median_rps "$cmd-tls" redis)"
     to_redis_tls="$(ratio "$d_tls" "$r_tls")"
     echo "| ${cmd^^} | $to_redis_tls | ≥ 0.8: $(met "$to_redis_tls" ">=" 0.8) | $(ratio "$d_plain" "$r_plain") | $(ratio "$d_tls" "$d_plain") | $(ratio "$r_tls" "$r_plain") |"
   done

@@ -134,6 +134,21 @@ pipe_load() { # pipe_load PORT FILE WHAT SECONDS: send a file of RESP commands w
 
 now_ms() { local us="${EPOCHREALTIME//[!0-9]/}"; echo $(( us / 1000 )); }
 
+# load_keyspace N: the keys redis-benchmark -r N uses (key:000000000000 ...), each set to "xxx", on both servers
+load_keyspace() {
+  awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) { k = sprintf("key:%012d", i);
+      printf "*3\r\n$3\r\nSET\r\n$%d\r\n%s\r\n$3\r\nxxx\r\n", length(k), k } }' >"$tmp/keyspace.resp"
+  local port
+  for port in "$redis_port" "$redactor_port"; do
+    pipe_load "$port" "$tmp/keyspace.resp" "the benchmark keyspace" 120
+  done
+}
+
+median_rps() { # median_rps WORKLOAD SERVER: the median requests/s of a workload's runs on a server
+  # shellcheck disable=SC2086
+  median ${rps[$1|$2]:-}
+}
+
 median() { # median NUMBERS...
   printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) exit; if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
 }

@@ -10,6 +10,7 @@ import redis.clients.jedis.Jedis;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -110,36 +111,44 @@ class ClientLimitsTest {
 
     @Test
     void dropsClientsOverTheQueryBufferLimit() {
-        try (Jedis admin = server.jedis(); RawClient flooder = server.raw()) {
-            admin.configSet("client-query-buffer-limit", "1mb");
-            try {
-                try {
-                    flooder.send("*2\r\n$3\r\nSET\r\n$" + (3 << 20) + "\r\n");
-                    flooder.send(new byte[2 << 20]);
-                } catch (java.io.UncheckedIOException closedWhileSending) {
-                    // The server may drop the client before it has sent everything: that is the point.
-                }
-                assertTrue(flooder.isClosedByServer(5000), "closed without a reply, as Redis does");
-            } finally {
-                admin.configSet("client-query-buffer-limit", "1gb");
-            }
-            assertEquals("PONG", admin.ping());
-        }
+        withOneMegabyteQueryBuffer(flooder -> sendUntilDropped(flooder,
+                ("*2\r\n$3\r\nSET\r\n$" + (3 << 20) + "\r\n").getBytes(StandardCharsets.US_ASCII), new byte[2 << 20]));
     }
 
     @Test
     void millionsOfEmptyArgumentsCountAgainstTheQueryBufferLimit() {
-        try (Jedis admin = server.jedis(); RawClient flooder = server.raw()) {
+        // 6 bytes each on the wire, far more in memory: 200,000 of them are 1.2 MB sent, 7.6 MB held.
+        withOneMegabyteQueryBuffer(flooder -> sendUntilDropped(flooder,
+                "*2147483647\r\n".getBytes(StandardCharsets.US_ASCII),
+                "$0\r\n\r\n".repeat(200_000).getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    @Test
+    void aTransactionQueueIsBoundedByTheQueryBufferLimit() {
+        withOneMegabyteQueryBuffer(queuer -> {
+            assertEquals("+OK\r\n", queuer.call("MULTI"));
+            String value = "v".repeat(64 * 1024);
+            boolean closed = false;
+            for (int i = 0; i < 64 && !closed; i++) {
+                try {
+                    assertEquals("+QUEUED\r\n", queuer.call("SET", "multi:" + i, value));
+                } catch (RuntimeException closedByServer) {
+                    closed = true;
+                }
+            }
+            assertTrue(closed || queuer.isClosedByServer(5000), "4 MB queued past a 1 MB limit: the client is dropped");
+            try (Jedis admin = server.jedis()) {
+                assertEquals(0, admin.exists("multi:0") ? 1 : 0, "nothing of the transaction ran");
+            }
+        });
+    }
+
+    /** Runs {@code test} with a client of its own while client-query-buffer-limit is 1 MB; the server serves after. */
+    private static void withOneMegabyteQueryBuffer(java.util.function.Consumer<RawClient> test) {
+        try (Jedis admin = server.jedis(); RawClient client = server.raw()) {
             admin.configSet("client-query-buffer-limit", "1mb");
             try {
-                try {
-                    flooder.send("*2147483647\r\n");
-                    // 6 bytes each on the wire, far more in memory: 200,000 of them are 1.2 MB sent, 7.6 MB held.
-                    flooder.send("$0\r\n\r\n".repeat(200_000));
-                } catch (java.io.UncheckedIOException closedWhileSending) {
-                    // dropped before everything was sent: that is the point
-                }
-                assertTrue(flooder.isClosedByServer(5000), "closed without a reply, as a query buffer over the limit");
+                test.accept(client);
             } finally {
                 admin.configSet("client-query-buffer-limit", "1gb");
             }
@@ -147,29 +156,15 @@ class ClientLimitsTest {
         }
     }
 
-    @Test
-    void aTransactionQueueIsBoundedByTheQueryBufferLimit() {
-        try (Jedis admin = server.jedis(); RawClient queuer = server.raw()) {
-            admin.configSet("client-query-buffer-limit", "1mb");
-            try {
-                assertEquals("+OK\r\n", queuer.call("MULTI"));
-                String value = "v".repeat(64 * 1024);
-                boolean closed = false;
-                for (int i = 0; i < 64 && !closed; i++) {
-                    try {
-                        String reply = queuer.call("SET", "multi:" + i, value);
-                        assertEquals("+QUEUED\r\n", reply);
-                    } catch (RuntimeException closedByServer) {
-                        closed = true;
-                    }
-                }
-                assertTrue(closed || queuer.isClosedByServer(5000),
-                        "4 MB queued past a 1 MB limit: the client is dropped");
-                assertEquals(0, admin.exists("multi:0") ? 1 : 0, "nothing of the transaction ran");
-            } finally {
-                admin.configSet("client-query-buffer-limit", "1gb");
+    /** Sends the parts, which the server must drop the client for, without a reply (as Redis does). */
+    private static void sendUntilDropped(RawClient client, byte[]... parts) {
+        try {
+            for (byte[] part : parts) {
+                client.send(part);
             }
-            assertEquals("PONG", admin.ping());
+        } catch (java.io.UncheckedIOException closedWhileSending) {
+            // The server may drop the client before it has sent everything: that is the point.
         }
+        assertTrue(client.isClosedByServer(5000), "closed without a reply");
     }
 }
