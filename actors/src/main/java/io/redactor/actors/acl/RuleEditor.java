@@ -39,7 +39,8 @@ final class RuleEditor {
 
     /** One rule of a user (flags, passwords, selectors) or of its root selector. */
     RuleError apply(User user, byte[] op) {
-        String lower = text(op).toLowerCase(java.util.Locale.ROOT);
+        // Redis compares keywords as C strings: "on\0junk" is "on"
+        String lower = AccessControl.upToNul(text(op)).toLowerCase(java.util.Locale.ROOT);
         if (op.length == 0) {
             return null;
         }
