@@ -11,7 +11,8 @@ import java.util.Random;
  * Random ACL rules for fuzz tests, seeded: mostly from the rule grammar of Redis 7.0 (flags, passwords, hashes, key and
  * channel patterns, commands, subcommands, first arguments, categories, selectors), some of them mutated, and some
  * plain byte garbage, unbalanced parentheses and very long rules. Shared by the unit tests and the ones that compare
- * with a real Redis.
+ * with a real Redis: the commands named are ones Redactor has (Redis knows more, MIGRATE, XADD, MEMORY..., and
+ * accepts rules naming them where Redactor answers that it knows no such command).
  */
 public final class AclRuleFuzz {
     private static final String[] FLAGS = {"on", "off", "nopass", "resetpass", "reset", "allkeys", "resetkeys",
@@ -19,11 +20,11 @@ public final class AclRuleFuzz {
         "sanitize-payload"};
     private static final String[] PASSWORDS = {"", "pw", "s3cret", "a b", "p", "\u00e9t\u00e9"};
     private static final String[] COMMANDS = {"get", "set", "GET", "hset", "del", "keys", "ping", "info", "select",
-        "config", "client", "acl", "debug", "eval", "publish", "subscribe", "flushall", "migrate", "object", "xadd",
-        "command", "function", "script", "memory", "sort", "multi", "exec", "auth", "hello", "nosuch", "", "get|x",
+        "config", "client", "acl", "debug", "eval", "publish", "subscribe", "flushall", "object", "zadd",
+        "command", "function", "script", "sort", "multi", "exec", "auth", "hello", "nosuch", "", "get|x",
         "config|get", "config|set", "config|nosuch", "client|list", "client|kill", "acl|setuser", "acl|whoami",
         "object|encoding", "select|0", "select|1", "get|key", "config|get|x", "config|", "|get", "set|", "acl|cat|x",
-        "CONFIG|GET", "memory|usage", "script|flush"};
+        "CONFIG|GET", "script|flush"};
     private static final String[] CATEGORIES = {"all", "read", "write", "keyspace", "string", "list", "set",
         "sortedset", "hash", "bitmap", "hyperloglog", "geo", "stream", "pubsub", "admin", "fast", "slow", "blocking",
         "dangerous", "connection", "transaction", "scripting", "ALL", "Read", "nosuch", "", "@all", "all|x"};
@@ -184,7 +185,7 @@ public final class AclRuleFuzz {
 
     /** A long rule: a pattern, a password, a command or a selector of many rules. */
     public byte[] huge() {
-        int length = 1_000 + random.nextInt(60_000);
+        int length = 1_000 + random.nextInt(30_000);
         return switch (random.nextInt(5)) {
             case 0 -> bytes("~" + "k".repeat(length));
             case 1 -> bytes(">" + "p".repeat(length));
