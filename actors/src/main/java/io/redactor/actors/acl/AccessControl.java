@@ -210,7 +210,7 @@ public final class AccessControl {
     public synchronized String setUser(byte[] name, List<byte[]> rules) {
         RuleEditor.MergedRules merged = RuleEditor.mergeSelectors(rules);
         if (merged.unmatched() != null) {
-            return "Unmatched parenthesis in acl selector starting at '" + text(merged.unmatched()) + "'.";
+            return "Unmatched parenthesis in acl selector starting at '" + upToNul(text(merged.unmatched())) + "'.";
         }
         AclUser existing = user(name);
         User edited = existing == null ? editor.created() : existing.rules().copy();

@@ -31,7 +31,7 @@ final class AclFile {
     static Parsed read(String file, RuleEditor editor) {
         String content;
         try {
-            content = new String(Files.readAllBytes(Path.of(file)), StandardCharsets.ISO_8859_1);
+            content = asRedisReadsIt(Files.readAllBytes(Path.of(file)));
         } catch (IOException e) {
             String reason = e instanceof NoSuchFileException ? "No such file or directory" : String.valueOf(e.getMessage());
             return new Parsed(null, "Error loading ACLs, opening file '" + file + "': " + reason);
@@ -89,6 +89,31 @@ final class AclFile {
             return new Parsed(null, errors.toString());
         }
         return new Parsed(loaded, null);
+    }
+
+    /**
+     * The file's text as Redis 7.0 gathers it, with {@code fgets} into a buffer of 1024 bytes appended as C strings:
+     * a piece (a line with its newline, or 1023 bytes of a longer one) ends at a NUL in it, so that what follows the
+     * NUL up to the piece's end is dropped, its newline too (the line then runs on into the next one).
+     */
+    static String asRedisReadsIt(byte[] bytes) {
+        StringBuilder text = new StringBuilder(bytes.length);
+        int start = 0;
+        while (start < bytes.length) {
+            int end = start;
+            while (end < bytes.length && end - start < 1023) {
+                if (bytes[end++] == '\n') {
+                    break;
+                }
+            }
+            int nul = start;
+            while (nul < end && bytes[nul] != 0) {
+                nul++;
+            }
+            text.append(new String(bytes, start, nul - start, StandardCharsets.ISO_8859_1));
+            start = end;
+        }
+        return text.toString();
     }
 
     /** Writes {@code lines} to a new file that then replaces {@code file} (the rename forced to disk). */

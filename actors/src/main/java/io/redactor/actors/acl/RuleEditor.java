@@ -39,7 +39,8 @@ final class RuleEditor {
 
     /** One rule of a user (flags, passwords, selectors) or of its root selector. */
     RuleError apply(User user, byte[] op) {
-        String lower = text(op).toLowerCase(java.util.Locale.ROOT);
+        // Redis compares keywords as C strings: "on\0junk" is "on"
+        String lower = AccessControl.upToNul(text(op)).toLowerCase(java.util.Locale.ROOT);
         if (op.length == 0) {
             return null;
         }
@@ -107,8 +108,12 @@ final class RuleEditor {
 
     private RuleError addSelector(User user, byte[] op) {
         Selector selector = new Selector(catalog, newUsersGetAllChannels.getAsBoolean());
-        byte[][] rules = SplitArgs.split(op, 1, op.length - 1);
-        // Redis splits as sdssplitargs does: unbalanced quotes give no rules at all, and an empty selector
+        // Redis splits as sdssplitargs does, up to a NUL: unbalanced quotes give no rules at all, and an empty selector
+        int end = 1;
+        while (end < op.length - 1 && op[end] != 0) {
+            end++;
+        }
+        byte[][] rules = SplitArgs.split(op, 1, end);
         for (byte[] rule : rules == null ? new byte[0][] : rules) {
             RuleError error = selector.apply(rule);
             if (error != null) {
@@ -123,20 +128,24 @@ final class RuleEditor {
     record MergedRules(List<byte[]> rules, byte[] unmatched) {
     }
 
-    /** Joins the arguments of a selector given over several arguments ({@code "(+get" "~k)"}) into one. */
+    /**
+     * Joins the arguments of a selector given over several arguments ({@code "(+get" "~k)"}) into one, as Redis's
+     * ACLMergeSelectorArguments: an argument that opens a selector starts it over even when one is open (what was
+     * gathered is dropped), and the arguments after the first are joined as C strings (up to a NUL).
+     */
     static MergedRules mergeSelectors(List<byte[]> rules) {
         List<byte[]> merged = new ArrayList<>();
         StringBuilder open = null;
         byte[] openedBy = null;
         for (byte[] rule : rules) {
             String text = text(rule);
-            if (open == null && text.startsWith("(") && !text.endsWith(")")) {
+            if (text.startsWith("(") && !text.endsWith(")")) {
                 open = new StringBuilder(text);
                 openedBy = rule;
                 continue;
             }
             if (open != null) {
-                open.append(' ').append(text);
+                open.append(' ').append(AccessControl.upToNul(text));
                 if (text.endsWith(")")) {
                     merged.add(bytes(open.toString()));
                     open = null;

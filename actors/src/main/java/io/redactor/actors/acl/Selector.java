@@ -56,7 +56,9 @@ final class Selector {
     /** Applies one rule; null when done, else why it cannot be. */
     RuleError apply(byte[] op) {
         String text = new String(op, StandardCharsets.ISO_8859_1);
-        String lower = text.toLowerCase(Locale.ROOT);
+        // Redis compares keywords, command and category names as C strings: they end at a NUL
+        String name = AccessControl.upToNul(text);
+        String lower = name.toLowerCase(Locale.ROOT);
         switch (lower) {
             case "allkeys", "~*" -> {
                 allKeys = true;
@@ -111,14 +113,16 @@ final class Selector {
             }
             return null;
         }
+        if (op.length == 0 || (op[0] != '+' && op[0] != '-')) {
+            return RuleError.SYNTAX;
+        }
         boolean category = op.length > 1 && op[1] == '@';
-        // Redis reads command and category names as C strings: they end at a NUL
-        String name = text.indexOf(0) < 0 ? text.substring(Math.min(1, text.length()))
-                : text.substring(Math.min(1, text.length()), text.indexOf(0));
-        if (op.length > 0 && op[0] == '+' && !category) {
+        // the name after the + or -, up to a NUL (the NUL itself first: then there is no name)
+        name = name.isEmpty() ? "" : name.substring(1);
+        if (op[0] == '+' && !category) {
             return allowCommand(name);
         }
-        if (op.length > 0 && op[0] == '-' && !category) {
+        if (op[0] == '-' && !category) {
             CommandSpec spec = catalog.lookup(name);
             if (spec == null) {
                 return RuleError.UNKNOWN_NAME;
@@ -126,19 +130,16 @@ final class Selector {
             change(spec, false);
             return null;
         }
-        if (op.length > 0 && (op[0] == '+' || op[0] == '-')) {
-            BitSet members = catalog.category(name.substring(1));
-            if (members == null) {
-                return RuleError.UNKNOWN_NAME;
-            }
-            for (CommandSpec spec : catalog.commands()) {
-                if (members.get(spec.id())) {
-                    change(spec, op[0] == '+');
-                }
-            }
-            return null;
+        BitSet members = catalog.category(name.substring(1));
+        if (members == null) {
+            return RuleError.UNKNOWN_NAME;
         }
-        return RuleError.SYNTAX;
+        for (CommandSpec spec : catalog.commands()) {
+            if (members.get(spec.id())) {
+                change(spec, op[0] == '+');
+            }
+        }
+        return null;
     }
 
     private RuleError addKeyPattern(byte[] op) {

@@ -27,6 +27,17 @@ enum Encoding {
     /** The bytes a JSON string argument stands for. */
     byte[] decode(String value) {
         if (this == TEXT) {
+            // a lone surrogate (JSON's "\ud800") has no UTF-8 form: getBytes would make it '?', so it is refused
+            for (int i = 0; i < value.length(); i++) {
+                char c = value.charAt(i);
+                if (Character.isHighSurrogate(c) && i + 1 < value.length()
+                        && Character.isLowSurrogate(value.charAt(i + 1))) {
+                    i++;
+                } else if (Character.isSurrogate(c)) {
+                    throw new BadRequest("argument is not valid Unicode: a lone surrogate at character " + i
+                            + " (binary data goes in base64, with ?encoding=base64)");
+                }
+            }
             return value.getBytes(StandardCharsets.UTF_8);
         }
         try {

@@ -84,11 +84,19 @@ final class JsonBodies {
                 throw new BadRequest("the pipeline has no commands");
             }
             return new Commands(commands, pipeline);
-        } catch (JsonProcessingException e) {
-            throw new BadRequest("invalid JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw invalid(e);
         }
+    }
+
+    /**
+     * A body that Jackson could not read: there is no I/O in parsing bytes in memory, so any IOException is the
+     * body's fault (bad syntax, a number past the length limit, nesting past the depth limit, bytes that are not
+     * characters of the encoding Jackson detected: a CharConversionException, which is no JsonProcessingException).
+     */
+    static BadRequest invalid(IOException e) {
+        String message = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
+        return new BadRequest("invalid JSON: " + message);
     }
 
     private static byte[][] arguments(JsonParser parser, Encoding encoding) throws IOException {

@@ -4,7 +4,6 @@ import akka.http.javadsl.model.HttpResponse;
 import akka.http.javadsl.model.headers.Location;
 import akka.http.javadsl.server.PathMatchers;
 import akka.http.javadsl.server.Route;
-import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.redactor.core.reply.ArrayReply;
@@ -13,7 +12,6 @@ import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.IntegerReply;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,10 +118,8 @@ final class ScriptRoutes extends RouteSupport {
             if (parser.currentToken() != JsonToken.END_OBJECT || parser.nextToken() != null) {
                 throw new BadRequest("the body must be one JSON object");
             }
-        } catch (JsonParseException e) {
-            throw new BadRequest("invalid JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw JsonBodies.invalid(e);
         }
         if (needsScript && script == null) {
             throw new BadRequest("\"script\" is missing: the Lua source to run");

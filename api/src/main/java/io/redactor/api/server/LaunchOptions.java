@@ -60,10 +60,19 @@ record LaunchOptions(Config config, String configFile) {
             if (!file.isFile()) {
                 throw new UsageException("configuration file not found: " + configFile);
             }
-            config = config.withFallback(ConfigFactory.parseFile(file));
+            try {
+                config = config.withFallback(ConfigFactory.parseFile(file));
+            } catch (StackOverflowError e) {
+                // the HOCON parser recurses on nesting: a file nested thousands deep is refused, not a crash
+                throw new UsageException("configuration file " + configFile + " is nested too deeply to read");
+            }
             configFile = file.getAbsolutePath();
         }
-        return new LaunchOptions(RedactorConfig.load(config), configFile);
+        Config loaded = RedactorConfig.load(config);
+        // every setting Redactor has must still be there, of a usable kind: a file that puts a value where an
+        // object belongs ("redactor = 1") hides the defaults below it, and the server would fail later, less clearly
+        loaded.checkValid(RedactorConfig.defaults(), "redactor");
+        return new LaunchOptions(loaded, configFile);
     }
 
     /** {@code --dir}, {@code --appendonly}, ...: the configuration key of a Redis parameter given as a flag. */

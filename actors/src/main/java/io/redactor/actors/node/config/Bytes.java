@@ -45,6 +45,12 @@ final class Bytes {
     }
 
     /** An error text safe for a RESP simple error: CR and LF become spaces, as Redis does. */
+    /** The text up to its first NUL, as C code reads a string: Redis parses many values and prints names so. */
+    static String cString(String byteString) {
+        int nul = byteString.indexOf('\0');
+        return nul < 0 ? byteString : byteString.substring(0, nul);
+    }
+
     static String printable(String byteString) {
         return toUnicode(byteString).replace('\r', ' ').replace('\n', ' ');
     }

@@ -139,7 +139,7 @@ public final class ConfigParameters {
             integer("loading-process-events-interval-bytes", 1024, INT_MAX, 2 * 1024 * 1024).hidden().build(),
             text("logfile", "").immutable().build(),
             oneOf("loglevel", "notice", "debug", "verbose", "notice", "warning").build(),
-            text("masterauth", "").build(),
+            def("masterauth", Text.binary(), "").build(),
             text("masteruser", "").build(),
             integer("maxclients", 1, UINT_MAX, 10000).honoured()
                     .note("most clients connected at once; limited by the process's open-file limit minus 32")
@@ -194,7 +194,7 @@ public final class ConfigParameters {
             bool("replica-read-only", true).alias("slave-read-only").build(),
             bool("replica-serve-stale-data", true).alias("slave-serve-stale-data").build(),
             def("replicaof", new ReplicaOfType(), "").alias("slaveof").immutable().build(),
-            text("requirepass", "").build(),
+            def("requirepass", Text.binary(), "").build(),
             oneOf("sanitize-dump-payload", "no", "no", "yes", "clients").build(),
             def("save", new SaveType(), "3600 1 300 100 60 10000").honoured()
                     .note("save points: a BGSAVE after that many changes in that many seconds").build(),

@@ -37,7 +37,8 @@ public sealed interface ConfigType<T>
     record Bool() implements ConfigType<Boolean> {
         @Override
         public Boolean parse(String text, Boolean current) throws ConfigValueException {
-            return switch (Bytes.lowerAscii(text)) {
+            // Redis's yesnotoi compares with strcasecmp: "no\0x" is no
+            return switch (Bytes.lowerAscii(Bytes.cString(text))) {
                 case "yes" -> true;
                 case "no" -> false;
                 default -> throw new ConfigValueException("argument must be 'yes' or 'no'");
@@ -184,7 +185,8 @@ public sealed interface ConfigType<T>
 
         @Override
         public String parse(String text, String current) throws ConfigValueException {
-            String lower = Bytes.lowerAscii(text);
+            // compared as Redis's configEnumGetValue does, with strcasecmp: up to a NUL
+            String lower = Bytes.lowerAscii(Bytes.cString(text));
             if (!values.contains(lower)) {
                 throw new ConfigValueException(
                         "argument(s) must be one of the following: " + String.join(", ", values));
@@ -229,8 +231,15 @@ public sealed interface ConfigType<T>
         }
     }
 
-    /** Free text, optionally checked. The value is the text itself. */
-    record Text(String description, TextCheck check) implements ConfigType<String> {
+    /**
+     * Free text, optionally checked. The value is the text itself, up to a NUL as Redis keeps its string
+     * parameters (C strings), or, {@code keepsNul}, whole as Redis keeps its two SDS ones (masterauth, requirepass).
+     */
+    record Text(String description, TextCheck check, boolean keepsNul) implements ConfigType<String> {
+        Text(String description, TextCheck check) {
+            this(description, check, false);
+        }
+
         /** Finds what is wrong with a text. */
         @FunctionalInterface
         public interface TextCheck {
@@ -240,6 +249,11 @@ public sealed interface ConfigType<T>
 
         public static Text any() {
             return new Text("string", value -> null);
+        }
+
+        /** Any bytes, NULs included. */
+        public static Text binary() {
+            return new Text("string", value -> null, true);
         }
 
         /** A host name for cluster announcements: letters, digits, '-' and '.' only (or empty). */
@@ -265,11 +279,12 @@ public sealed interface ConfigType<T>
 
         @Override
         public String parse(String text, String current) throws ConfigValueException {
-            String problem = check.problem(text);
+            String value = keepsNul ? text : Bytes.cString(text);
+            String problem = check.problem(value);
             if (problem != null) {
                 throw new ConfigValueException(problem);
             }
-            return text;
+            return value;
         }
 
         @Override

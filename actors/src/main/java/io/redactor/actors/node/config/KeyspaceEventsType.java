@@ -46,7 +46,9 @@ public record KeyspaceEventsType() implements ConfigType<Integer> {
     }
 
     @Override
-    public Integer parse(String text, Integer current) throws ConfigValueException {
+    public Integer parse(String given, Integer current) throws ConfigValueException {
+        // Redis's keyspaceEventsStringToFlags walks a C string: a NUL ends the classes
+        String text = Bytes.cString(given);
         int flags = 0;
         for (int i = 0; i < text.length(); i++) {
             int flag = flag(text.charAt(i));

@@ -153,7 +153,7 @@ public final class RuntimeConfig {
                 ConfigParameter parameter = ConfigParameters.byName(name);
                 if (parameter == null) {
                     return new ErrorReply("ERR Unknown option or number of arguments for CONFIG SET - '"
-                            + Bytes.printable(given) + "'");
+                            + Bytes.printable(Bytes.cString(given)) + "'");
                 }
                 String refusal = refusal(parameter, !seen.add(name), current, localConnection);
                 if (refusal != null) {
