@@ -2,7 +2,6 @@ package io.redactor.lua;
 
 import java.util.List;
 
-import org.luaj.vm2.Globals;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
@@ -46,7 +45,6 @@ public final class ScriptRun {
     int depth;
     int resp = 2;
     int replicationFlags = RedisLibrary.REPL_ALL;
-    private Globals coroutineGlobals;
     private StringNumbers.Cache numbers;
 
     private LuaError originError;
@@ -154,9 +152,6 @@ public final class ScriptRun {
         } finally {
             running = false;
             CURRENT.set(previous);
-            if (coroutineGlobals != null) {
-                coroutineGlobals = null;
-            }
         }
     }
 
@@ -251,14 +246,6 @@ public final class ScriptRun {
     /** What closures this run creates are bound to: the run itself for a script, {@link #DETACHED} otherwise. */
     ScriptRun closureBinding() {
         return script != null ? this : DETACHED;
-    }
-
-    /** A private Globals for LuaJ coroutines of this run (LuaThread keeps its running thread there). */
-    Globals coroutineGlobals() {
-        if (coroutineGlobals == null) {
-            coroutineGlobals = new Globals();
-        }
-        return coroutineGlobals;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.redactor.lua.functions;
 
 import static io.redactor.lua.functions.Libraries.ENGINE;
+import static io.redactor.lua.functions.Libraries.bytes;
 import static io.redactor.lua.functions.Libraries.fcall;
 import static io.redactor.lua.functions.Libraries.fcallError;
 import static io.redactor.lua.functions.Libraries.list;
@@ -20,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.luaj.vm2.LuaValue;
 
+import io.redactor.lua.ScriptContext;
 import io.redactor.lua.ScriptKilledError;
 import io.redactor.lua.ScriptRun;
 
@@ -138,6 +140,24 @@ class FunctionCallTest {
         assertEquals(0, fcall(registry, "mk", list(), list()).toint());
         assertEquals("ERR user_function:4: from saved script: mk, on @user_function:4.", fcallError(registry, "mk"),
                 "a closure made by one call fails with the position in a later call");
+    }
+
+    /**
+     * A coroutine kept in an upvalue is resumed by later calls, as in Redis; its redis.call goes through the
+     * context of the call resuming it, never through the (ended) call that made it.
+     */
+    @Test
+    void aLibrarysCoroutineRunsOnBehalfOfTheCallThatResumesIt() {
+        load(registry, "#!lua name=gen\nlocal co\nredis.register_function('gen', function(keys, args)\n"
+                + "  if not co then co = coroutine.wrap(function()\n"
+                + "    local i = 0 while true do i = i + 1 coroutine.yield(redis.call('whoami') .. ':' .. i) end\n"
+                + "  end) end\n  return co()\nend)");
+        for (int call = 1; call <= 3; call++) {
+            String caller = "call" + call;
+            ScriptContext context = (command, run) -> LuaValue.valueOf(caller);
+            LuaValue reply = registry.requireFunction(bytes("gen")).run(context, List.of(), List.of());
+            assertEquals(caller + ":" + call, reply.tojstring());
+        }
     }
 
     @Test
