@@ -1,5 +1,8 @@
 package io.redactor.lua;
 
+import java.lang.ref.WeakReference;
+import java.util.concurrent.atomic.AtomicInteger;
+
 import org.luaj.vm2.Globals;
 import org.luaj.vm2.LuaClosure;
 import org.luaj.vm2.LuaError;
@@ -18,11 +21,28 @@ import org.luaj.vm2.Varargs;
  * caller's context, never through a run that has ended. Whatever other than a Lua error ends the body on its
  * thread (a kill, an {@link Error} the server's context raises to unwind or restart the script, a bug) is thrown
  * again on the resumer's thread, as if the body had run there.
+ *
+ * <p>Each started coroutine holds a platform thread until its body ends, so their number is bounded: at most
+ * {@link #MAX_PER_RUN} alive that one run started, {@link #MAX_LIVE} in the JVM; starting one more fails with
+ * {@link #TOO_MANY}. A script's coroutines cannot outlive its run (nothing a script makes is reachable by the next
+ * one), so when the run ends those still suspended are ended too, and their threads with them. A library's may be
+ * kept in an upvalue for later calls, as in Redis: they stay until LuaJ finds them unreachable (a thread waiting in
+ * a yield checks every few seconds whether its coroutine was collected).
  */
 final class CoroutineLibrary {
     private static final String YIELD_OUTSIDE = "attempt to yield across metamethod/C-call boundary";
-    /** The coroutine whose body runs on this thread; null on a script's own thread. */
-    private static final ThreadLocal<ScriptCoroutine> SELF = new ThreadLocal<>();
+    /** Coroutines alive at once that one run started. */
+    static final int MAX_PER_RUN = 256;
+    /** Coroutines alive at once in this JVM. */
+    static final int MAX_LIVE = 4096;
+    static final String TOO_MANY = "too many coroutines alive at once (at most " + MAX_PER_RUN + " started by a "
+            + "script or function call, " + MAX_LIVE + " in the server)";
+    private static final AtomicInteger LIVE = new AtomicInteger();
+    /**
+     * The coroutine whose body runs on this thread; null on a script's own thread. Weak, as is everything else the
+     * coroutine's own thread keeps of it, so that a library's coroutine nobody can resume any more is collected.
+     */
+    private static final ThreadLocal<WeakReference<ScriptCoroutine>> SELF = new ThreadLocal<>();
 
     private CoroutineLibrary() {
     }
@@ -44,7 +64,7 @@ final class CoroutineLibrary {
             return LuaValue.valueOf(co.getStatus());
         });
         Fn.put(t, "running", args -> {
-            ScriptCoroutine running = SELF.get();
+            ScriptCoroutine running = self();
             return running == null ? LuaValue.NIL : running;
         });
         Fn.put(t, "wrap", args -> {
@@ -67,10 +87,24 @@ final class CoroutineLibrary {
             return LuaValue.varargsOf(LuaValue.FALSE, LuaValue.valueOf(
                     "cannot resume " + (status == LuaThread.STATUS_RUNNING ? "running" : "normal") + " coroutine"));
         }
+        if (status == LuaThread.STATUS_INITIAL) {
+            start(co, run);
+        }
         co.run = run;
         // LuaJ marks the coroutine that resumes (found in the Globals) normal while this one runs
-        co.globals.running = SELF.get();
-        Varargs r = co.resume(args);
+        co.globals.running = self();
+        Varargs r;
+        try {
+            r = co.resume(args);
+        } catch (OutOfMemoryError e) {
+            if (status != LuaThread.STATUS_INITIAL) {
+                throw e;
+            }
+            // no thread for it: the JVM or the system has no room for one more
+            co.state.status = LuaThread.STATUS_DEAD;
+            LIVE.decrementAndGet();
+            throw new LuaError(TOO_MANY);
+        }
         Throwable escaped = co.escaped;
         if (escaped != null) {
             co.escaped = null;
@@ -86,12 +120,65 @@ final class CoroutineLibrary {
         return withRaisedValue(co, r);
     }
 
+    /** Counts a coroutine whose thread is about to start, or refuses it. */
+    private static void start(ScriptCoroutine co, ScriptRun run) {
+        run.coroutines.removeIf(c -> c.state.status == LuaThread.STATUS_DEAD);
+        if (run.coroutines.size() >= MAX_PER_RUN) {
+            throw new LuaError(TOO_MANY);
+        }
+        if (LIVE.incrementAndGet() > MAX_LIVE) {
+            LIVE.decrementAndGet();
+            throw new LuaError(TOO_MANY);
+        }
+        run.coroutines.add(co);
+    }
+
+    /** Coroutines alive in this JVM (started, body not ended). */
+    static int live() {
+        return LIVE.get();
+    }
+
+    /**
+     * A run ended: the coroutines of a script that are still suspended end now (their threads unwind without
+     * running anything more); a function's may be resumed by a later call.
+     */
+    static void ended(ScriptRun run) {
+        if (run.coroutines.isEmpty()) {
+            return;
+        }
+        if (run.sha() != null) {
+            for (LuaThread c : run.coroutines) {
+                ScriptCoroutine co = (ScriptCoroutine) c;
+                synchronized (co.state) {
+                    if (co.state.status == LuaThread.STATUS_SUSPENDED) {
+                        co.cancelled = true;
+                        co.state.status = LuaThread.STATUS_DEAD;
+                        co.state.notifyAll();
+                    }
+                }
+            }
+        }
+        run.coroutines.clear();
+    }
+
+    private static ScriptCoroutine self() {
+        WeakReference<ScriptCoroutine> ref = SELF.get();
+        return ref == null ? null : ref.get();
+    }
+
     private static Varargs yield(Varargs args) {
-        ScriptCoroutine co = SELF.get();
+        WeakReference<ScriptCoroutine> ref = SELF.get();
+        ScriptCoroutine co = ref == null ? null : ref.get();
         if (co == null) {
             throw new ScriptLuaError(LuaValue.valueOf(YIELD_OUTSIDE), true);
         }
-        Varargs resumedWith = co.state.lua_yield(args);
+        LuaThread.State state = co.state;
+        co = null; // not kept while suspended
+        Varargs resumedWith = state.lua_yield(args);
+        co = ref.get();
+        if (co == null || co.cancelled) {
+            throw new Cancelled();
+        }
         ScriptRun.setCurrent(co.run);
         return resumedWith;
     }
@@ -111,24 +198,45 @@ final class CoroutineLibrary {
         if (!(f instanceof LuaClosure)) {
             throw Args.error(n, "Lua function expected");
         }
-        ScriptCoroutine[] self = new ScriptCoroutine[1];
+        @SuppressWarnings("unchecked")
+        WeakReference<ScriptCoroutine>[] self = new WeakReference[1];
         LuaValue body = Fn.of("coroutine", a -> {
-            ScriptCoroutine co = self[0];
-            SELF.set(co);
-            ScriptRun.setCurrent(co.run);
+            WeakReference<ScriptCoroutine> ref = self[0];
+            SELF.set(ref);
+            ScriptRun.setCurrent(ref.get().run);
             try {
                 return f.invoke(a);
             } catch (LuaError e) {
                 LuaValue v = e instanceof ScriptLuaError se ? se.value : LuaValue.valueOf(String.valueOf(e.getMessage()));
-                co.raised = v;
+                ScriptCoroutine co = ref.get();
+                if (co != null) {
+                    co.raised = v;
+                }
                 throw new LuaError(v.isstring() ? v.tojstring() : "(error object is a " + v.typename() + " value)");
-            } catch (RuntimeException | Error e) {
-                co.escaped = e;
+            } catch (Cancelled e) {
                 throw e;
+            } catch (RuntimeException | Error e) {
+                ScriptCoroutine co = ref.get();
+                if (co != null) {
+                    co.escaped = e;
+                }
+                throw e;
+            } finally {
+                LIVE.decrementAndGet();
             }
         });
-        self[0] = new ScriptCoroutine(body);
-        return self[0];
+        ScriptCoroutine co = new ScriptCoroutine(body);
+        self[0] = new WeakReference<>(co);
+        return co;
+    }
+
+    /** Unwinds the thread of a coroutine that will never be resumed (its run ended). */
+    private static final class Cancelled extends Error {
+        private static final long serialVersionUID = 1L;
+
+        Cancelled() {
+            super("coroutine ended with its script", null, false, false);
+        }
     }
 
     /**
@@ -142,6 +250,8 @@ final class CoroutineLibrary {
         LuaValue raised;
         /** What else ended its body, to be thrown again on the resumer's thread. */
         volatile Throwable escaped;
+        /** Its script's run ended while it was suspended. */
+        volatile boolean cancelled;
 
         ScriptCoroutine(LuaValue body) {
             super(new Globals(), body);

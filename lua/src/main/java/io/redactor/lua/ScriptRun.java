@@ -5,6 +5,7 @@ import java.util.List;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaThread;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
 
@@ -46,6 +47,8 @@ public final class ScriptRun {
     int resp = 2;
     int replicationFlags = RedisLibrary.REPL_ALL;
     private StringNumbers.Cache numbers;
+    /** The coroutines whose threads this run started, while it runs (see {@link CoroutineLibrary}). */
+    final java.util.ArrayList<LuaThread> coroutines = new java.util.ArrayList<>(0);
 
     private LuaError originError;
     private String originSource;
@@ -152,6 +155,7 @@ public final class ScriptRun {
         } finally {
             running = false;
             CURRENT.set(previous);
+            CoroutineLibrary.ended(this);
         }
     }
 
@@ -201,6 +205,10 @@ public final class ScriptRun {
         if (run == null) {
             throw new LuaError("no script is running on this thread");
         }
+        if (!run.running) {
+            // a coroutine's thread still going after its run ended: nothing it calls may run
+            throw new ScriptKilledError();
+        }
         return run;
     }
 
@@ -231,6 +239,15 @@ public final class ScriptRun {
     /** Called every {@link #POLL_EVERY} backward jumps and calls, from the frame of {@code closure}. */
     void poll(ScriptClosure closure, int pc) {
         countdown = POLL_EVERY;
+        ScriptRun current = CURRENT.get();
+        if (current != this && current != null) {
+            // a frame of a library's coroutine, entered during an earlier call and resumed by this thread's run now
+            current.poll(closure, pc);
+            return;
+        }
+        if (!running) {
+            throw ScriptKilledError.at(closure.p, pc);
+        }
         context.polled();
         closure.prototypeCode.polled();
         if (stopRequested) {

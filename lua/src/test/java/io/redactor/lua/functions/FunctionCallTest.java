@@ -160,6 +160,32 @@ class FunctionCallTest {
         }
     }
 
+    /** A library's coroutine that loops when a later call resumes it is stopped by stopping that call. */
+    @Test
+    void aLibrarysCoroutineStopsWithTheCallThatResumedIt() throws Exception {
+        load(registry, "#!lua name=spin\nlocal co\nredis.register_function('spin', function(keys, args)\n"
+                + "  if not co then co = coroutine.wrap(function() coroutine.yield(0) while true do end end) end\n"
+                + "  return co()\nend)");
+        assertEquals(0, fcall(registry, "spin", list(), list()).toint());
+        ScriptRun run = registry.requireFunction(bytes("spin")).newRun(ScriptContext.NONE, List.of(), List.of());
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<Throwable> outcome = pool.submit(() -> {
+                try {
+                    run.execute();
+                    return null;
+                } catch (Throwable t) {
+                    return t;
+                }
+            });
+            Thread.sleep(50);
+            run.stop();
+            assertTrue(outcome.get(5, TimeUnit.SECONDS) instanceof ScriptKilledError);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void runsHaveTheirOwnRespAndCanBeStopped() throws Exception {
         load(registry, "#!lua name=r\nredis.register_function('resp3', function() redis.setresp(3) return 1 end)\n"
