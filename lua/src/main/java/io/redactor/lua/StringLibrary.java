@@ -24,6 +24,10 @@ final class StringLibrary {
     private static final byte[] LUA51_HEADER = {0x1b, 'L', 'u', 'a', 0x51, 0, 1, 4, 8, 4, 8, 0};
     /** LuaJ's 5.2 header: signature, version, format, six sizes and flags, then the six bytes of LUAC_TAIL. */
     private static final int LUAJ_HEADER_LENGTH = 18;
+    /** The longest byte array the JVM makes. */
+    static final int MAX_STRING = Integer.MAX_VALUE - 8;
+    /** Lua's message when an allocation fails. */
+    static final String NOT_ENOUGH_MEMORY = "not enough memory";
 
     private StringLibrary() {
     }
@@ -85,11 +89,7 @@ final class StringLibrary {
                 Args.checkNumber(a, 2);
             }
             if (name.equals("rep") && a.narg() >= 2) {
-                double count = Args.checkNumber(a, 2);
-                if (count < 1) {
-                    Args.checkString(a, 1);
-                    return LuaValue.EMPTYSTRING;
-                }
+                return rep(Args.checkString(a, 1), Args.checkNumber(a, 2));
             }
             if (name.equals("char")) {
                 for (int i = 1; i <= a.narg(); i++) {
@@ -101,6 +101,36 @@ final class StringLibrary {
             }
             return f.invoke(a);
         }));
+    }
+
+    /**
+     * string.rep as Lua 5.1 counts (luaL_checkint: the number made a 64-bit integer, then its low 32 bits, so
+     * {@code 2^32 + 1} is 1 and {@code 2^31} is negative). A result no Java array can hold, or the heap has no room
+     * for, is Lua's memory error rather than a wrapped-around size.
+     */
+    static LuaString rep(LuaString s, double count) {
+        int n = (int) (long) count;
+        if (n <= 0 || s.m_length == 0) {
+            return LuaValue.EMPTYSTRING;
+        }
+        long total = (long) s.m_length * n;
+        if (total > MAX_STRING) {
+            throw new LuaError(NOT_ENOUGH_MEMORY);
+        }
+        byte[] out;
+        try {
+            out = new byte[(int) total];
+        } catch (OutOfMemoryError e) {
+            throw new LuaError(NOT_ENOUGH_MEMORY);
+        }
+        System.arraycopy(s.m_bytes, s.m_offset, out, 0, s.m_length);
+        int filled = s.m_length;
+        while (filled < out.length) {
+            int chunk = Math.min(filled, out.length - filled);
+            System.arraycopy(out, 0, out, filled, chunk);
+            filled += chunk;
+        }
+        return LuaString.valueUsing(out);
     }
 
     /**
