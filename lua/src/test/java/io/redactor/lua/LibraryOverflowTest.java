@@ -27,4 +27,17 @@ class LibraryOverflowTest {
         String body = "return ('xyz'):rep(2^31 - 1)";
         assertEquals("ERR user_script:1: not enough memory script: " + sha(body) + ", on @user_script:1.", error(body));
     }
+
+    @Test
+    void tableRemoveOutsideTheArrayRemovesNothingAtOnce() {
+        assertEquals("1 2 3", evalString("local t = {1, 2, 3} table.remove(t, 7) return table.concat(t, ' ')"));
+        assertEquals("1 2 3", evalString("local t = {1, 2, 3} table.remove(t, -1) return table.concat(t, ' ')"));
+        assertEquals("0 1 2 3", evalString("local t = {1, 2, 3} return select('#', table.remove(t, 0)) .. ' ' "
+                + ".. table.concat(t, ' ')"));
+        long start = System.nanoTime();
+        assertEquals("1", evalString("local t = {1} table.remove(t, -2^31) return #t"), "a loop of 2^31 steps before");
+        assertEquals(true, System.nanoTime() - start < 1_000_000_000L);
+        assertEquals("2 1 3", evalString("local t = {1, 2, 3} return table.remove(t, 2) .. ' ' .. table.concat(t, ' ')"));
+        assertEquals("3 1 2", evalString("local t = {1, 2, 3} return table.remove(t) .. ' ' .. table.concat(t, ' ')"));
+    }
 }
