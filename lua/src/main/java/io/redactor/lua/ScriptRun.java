@@ -304,15 +304,27 @@ public final class ScriptRun {
 
     private ScriptError toScriptError(LuaError e) {
         LuaValue value = e instanceof ScriptLuaError se ? se.value : LuaValue.valueOf(String.valueOf(e.getMessage()));
+        // taken first: reading err below may run script code, whose errors are located too
+        boolean located = originError == e;
+        String source = originSource;
+        int line = originLine;
         String message;
         if (value.istable()) {
-            LuaValue err = value.get(RedisErrorReply.ERR);
+            LuaValue err;
+            try {
+                err = value.get(RedisErrorReply.ERR);
+            } catch (LuaError inner) {
+                // its __index failed (Redis 7.0 panics here): that error is the script's
+                LuaValue innerValue = inner instanceof ScriptLuaError se ? se.value
+                        : LuaValue.valueOf(String.valueOf(inner.getMessage()));
+                err = LuaValue.valueOf("ERR " + (innerValue.isstring() ? innerValue.tojstring()
+                        : "(error object is a " + innerValue.typename() + " value)"));
+            }
             message = err.isstring() ? Lua51Arith.toLuaString(err).tojstring() : "ERR unknown error";
         } else {
             message = "ERR " + BaseLibrary.tostring(value).tojstring();
         }
-        boolean located = originError == e;
-        return new ScriptError(message, located ? originSource : null, located ? originLine : -1);
+        return new ScriptError(message, located ? source : null, located ? line : -1);
     }
 
     /** The first result of a call, for Java callers. */
