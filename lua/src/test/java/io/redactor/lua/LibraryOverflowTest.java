@@ -40,4 +40,33 @@ class LibraryOverflowTest {
         assertEquals("2 1 3", evalString("local t = {1, 2, 3} return table.remove(t, 2) .. ' ' .. table.concat(t, ' ')"));
         assertEquals("3 1 2", evalString("local t = {1, 2, 3} return table.remove(t) .. ' ' .. table.concat(t, ' ')"));
     }
+
+    @Test
+    void stringPositionsAreLua51sIntegersNotTheirLow32Bits() {
+        assertEquals("bc", evalString("return string.sub('abc', 2, 2^32 + 2)"));
+        assertEquals("", evalString("return string.sub('abcdef', 2^32 + 2)"));
+        assertEquals("abc", evalString("return string.sub('abc', -2^53, 2^53)"));
+        assertEquals("97 98 99", evalString("return table.concat({string.byte('abc', -2^31, 2^31)}, ' ')"));
+        assertEquals("nil", evalString("return tostring(string.find('abc', 'b', 2^40))"));
+        assertEquals("4", evalString("return (string.find('abc', '', 10))"));
+        assertEquals("c", evalString("return string.match('abc', 'c', -2^53)"));
+    }
+
+    @Test
+    void byteGivesAtMost8000ValuesAsLua51sStackDoes() {
+        assertEquals("7997", evalString("return select('#', string.byte(string.rep('a', 7997), 1, -1))"));
+        String body = "return string.byte(string.rep('a', 7998), 1, -1)";
+        assertEquals("ERR user_script:1: stack overflow (string slice too long) script: " + sha(body)
+                + ", on @user_script:1.", error(body));
+        assertEquals("false stack overflow (string slice too long)", evalString(
+                "local ok, e = pcall(string.byte, string.rep('a', 1e6), 1, -1) return tostring(ok) .. ' ' .. e"));
+    }
+
+    @Test
+    void formatCharConvertsAsCDoesAndEndsAtANul() {
+        assertEquals("255", evalString("return table.concat({string.byte(string.format('%c%c', 2^40 + 65, -1), 1, -1)}, ' ')"));
+        assertEquals("    |||", evalString("return string.format('%5c|%-5c|%c|', 0, 0, 0)"));
+        assertEquals("B", evalString("return string.format('%c', 2^31 - 190)"));
+        assertEquals("", evalString("return string.format('%c', -2^31 - 1)"));
+    }
 }
