@@ -75,8 +75,14 @@ final class Lua51Format {
             String text;
             switch (conversion) {
                 case 'c': {
-                    int c = (int) Lua51Numbers.toLongLikeC(Args.checkNumber(args, arg));
-                    out.writeBytes(pad(new byte[] {(byte) c}, flags, width));
+                    // sprintf(buff, form, (int) number), then strlen(buff): a NUL ends the text there
+                    int c = Lua51Numbers.toInt32LikeC(Args.checkNumber(args, arg));
+                    if ((byte) c == 0) {
+                        out.writeBytes(" ".repeat(flags.indexOf('-') >= 0 ? 0 : Math.max(0, width - 1))
+                                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                    } else {
+                        out.writeBytes(pad(new byte[] {(byte) c}, flags, width));
+                    }
                     continue;
                 }
                 case 'd':

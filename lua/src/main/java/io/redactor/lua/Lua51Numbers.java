@@ -382,6 +382,17 @@ public final class Lua51Numbers {
         return (long) d;
     }
 
+    /**
+     * C's {@code (int) d} straight from a double, as x86-64 does it (cvttsd2si to 32 bits): out of the int range
+     * and NaN give {@code Integer.MIN_VALUE}.
+     */
+    public static int toInt32LikeC(double d) {
+        if (Double.isNaN(d) || d >= 2147483648.0 || d <= -2147483649.0) {
+            return Integer.MIN_VALUE;
+        }
+        return (int) d;
+    }
+
     /** C's {@code (int) d} as x86-64 does it (luaL_checkint): truncation through a 64-bit integer. */
     public static int toIntLikeC(double d) {
         return (int) toLongLikeC(d);

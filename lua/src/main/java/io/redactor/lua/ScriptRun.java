@@ -2,10 +2,10 @@ package io.redactor.lua;
 
 import java.util.List;
 
-import org.luaj.vm2.Globals;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaThread;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
 
@@ -46,8 +46,9 @@ public final class ScriptRun {
     int depth;
     int resp = 2;
     int replicationFlags = RedisLibrary.REPL_ALL;
-    private Globals coroutineGlobals;
     private StringNumbers.Cache numbers;
+    /** The coroutines whose threads this run started, while it runs (see {@link CoroutineLibrary}). */
+    final java.util.ArrayList<LuaThread> coroutines = new java.util.ArrayList<>(0);
 
     private LuaError originError;
     private String originSource;
@@ -154,9 +155,7 @@ public final class ScriptRun {
         } finally {
             running = false;
             CURRENT.set(previous);
-            if (coroutineGlobals != null) {
-                coroutineGlobals = null;
-            }
+            CoroutineLibrary.ended(this);
         }
     }
 
@@ -206,6 +205,10 @@ public final class ScriptRun {
         if (run == null) {
             throw new LuaError("no script is running on this thread");
         }
+        if (!run.running) {
+            // a coroutine's thread still going after its run ended: nothing it calls may run
+            throw new ScriptKilledError();
+        }
         return run;
     }
 
@@ -236,6 +239,15 @@ public final class ScriptRun {
     /** Called every {@link #POLL_EVERY} backward jumps and calls, from the frame of {@code closure}. */
     void poll(ScriptClosure closure, int pc) {
         countdown = POLL_EVERY;
+        ScriptRun current = CURRENT.get();
+        if (current != this && current != null) {
+            // a frame of a library's coroutine, entered during an earlier call and resumed by this thread's run now
+            current.poll(closure, pc);
+            return;
+        }
+        if (!running) {
+            throw ScriptKilledError.at(closure.p, pc);
+        }
         context.polled();
         closure.prototypeCode.polled();
         if (stopRequested) {
@@ -251,14 +263,6 @@ public final class ScriptRun {
     /** What closures this run creates are bound to: the run itself for a script, {@link #DETACHED} otherwise. */
     ScriptRun closureBinding() {
         return script != null ? this : DETACHED;
-    }
-
-    /** A private Globals for LuaJ coroutines of this run (LuaThread keeps its running thread there). */
-    Globals coroutineGlobals() {
-        if (coroutineGlobals == null) {
-            coroutineGlobals = new Globals();
-        }
-        return coroutineGlobals;
     }
 
     /**
@@ -300,15 +304,27 @@ public final class ScriptRun {
 
     private ScriptError toScriptError(LuaError e) {
         LuaValue value = e instanceof ScriptLuaError se ? se.value : LuaValue.valueOf(String.valueOf(e.getMessage()));
+        // taken first: reading err below may run script code, whose errors are located too
+        boolean located = originError == e;
+        String source = originSource;
+        int line = originLine;
         String message;
         if (value.istable()) {
-            LuaValue err = value.get(RedisErrorReply.ERR);
+            LuaValue err;
+            try {
+                err = value.get(RedisErrorReply.ERR);
+            } catch (LuaError inner) {
+                // its __index failed (Redis 7.0 panics here): that error is the script's
+                LuaValue innerValue = inner instanceof ScriptLuaError se ? se.value
+                        : LuaValue.valueOf(String.valueOf(inner.getMessage()));
+                err = LuaValue.valueOf("ERR " + (innerValue.isstring() ? innerValue.tojstring()
+                        : "(error object is a " + innerValue.typename() + " value)"));
+            }
             message = err.isstring() ? Lua51Arith.toLuaString(err).tojstring() : "ERR unknown error";
         } else {
             message = "ERR " + BaseLibrary.tostring(value).tojstring();
         }
-        boolean located = originError == e;
-        return new ScriptError(message, located ? originSource : null, located ? originLine : -1);
+        return new ScriptError(message, located ? source : null, located ? line : -1);
     }
 
     /** The first result of a call, for Java callers. */

@@ -24,6 +24,12 @@ final class StringLibrary {
     private static final byte[] LUA51_HEADER = {0x1b, 'L', 'u', 'a', 0x51, 0, 1, 4, 8, 4, 8, 0};
     /** LuaJ's 5.2 header: signature, version, format, six sizes and flags, then the six bytes of LUAC_TAIL. */
     private static final int LUAJ_HEADER_LENGTH = 18;
+    /** The longest byte array the JVM makes. */
+    static final int MAX_STRING = Integer.MAX_VALUE - 8;
+    /** LUAI_MAXCSTACK: the most values a C function may push. */
+    private static final int MAX_C_STACK = 8000;
+    /** Lua's message when an allocation fails. */
+    static final String NOT_ENOUGH_MEMORY = "not enough memory";
 
     private StringLibrary() {
     }
@@ -85,11 +91,16 @@ final class StringLibrary {
                 Args.checkNumber(a, 2);
             }
             if (name.equals("rep") && a.narg() >= 2) {
-                double count = Args.checkNumber(a, 2);
-                if (count < 1) {
-                    Args.checkString(a, 1);
-                    return LuaValue.EMPTYSTRING;
+                return rep(Args.checkString(a, 1), Args.checkNumber(a, 2));
+            }
+            switch (name) {
+                case "sub", "byte" -> a = positions(a, 2, 3);
+                case "find", "match" -> a = positions(a, 3);
+                default -> {
                 }
+            }
+            if (name.equals("byte")) {
+                checkSlice(a);
             }
             if (name.equals("char")) {
                 for (int i = 1; i <= a.narg(); i++) {
@@ -101,6 +112,78 @@ final class StringLibrary {
             }
             return f.invoke(a);
         }));
+    }
+
+    /**
+     * String positions are 64-bit integers in Lua 5.1 (luaL_checkinteger), where LuaJ takes the low 32 bits of
+     * them: 2^32 + 2 became 2. As no string is 2^31 bytes long, a position beyond the int range means the same as
+     * the int range's end, so it is clamped there.
+     */
+    private static Varargs positions(Varargs args, int... positions) {
+        Varargs a = args;
+        for (int n : positions) {
+            LuaValue number = Lua51Arith.coerce(a.arg(n));
+            if (number != null) {
+                long v = Lua51Numbers.toLongLikeC(number.todouble());
+                a = replace(a, n, LuaValue.valueOf((int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v))));
+            }
+        }
+        return a;
+    }
+
+    /**
+     * string.byte returns each byte as a value on the Lua stack, which Lua 5.1 refuses to grow past 8000 slots
+     * (arguments included): "stack overflow (string slice too long)" rather than millions of values.
+     */
+    private static void checkSlice(Varargs a) {
+        LuaString s = Args.checkString(a, 1);
+        long length = s.m_length;
+        long first = relative(a.arg(2).isnil() ? 1 : Args.checkNumber(a, 2), length);
+        long last = relative(a.arg(3).isnil() ? first : Args.checkNumber(a, 3), length);
+        first = Math.max(first, 1);
+        last = Math.min(last, length);
+        if (first <= last && last - first + 1 + a.narg() > MAX_C_STACK) {
+            throw new LuaError("stack overflow (string slice too long)");
+        }
+    }
+
+    /** Lua 5.1's posrelat: a negative position counts from the end; before the start is 0. */
+    private static long relative(double position, long length) {
+        long pos = Lua51Numbers.toLongLikeC(position);
+        if (pos < 0) {
+            pos += length + 1;
+        }
+        return Math.max(pos, 0);
+    }
+
+    /**
+     * string.rep as Lua 5.1 counts (luaL_checkint: the number made a 64-bit integer, then its low 32 bits, so
+     * {@code 2^32 + 1} is 1 and {@code 2^31} is negative). A result no Java array can hold, or the heap has no room
+     * for, is Lua's memory error rather than a wrapped-around size.
+     */
+    static LuaString rep(LuaString s, double count) {
+        int n = (int) (long) count;
+        if (n <= 0 || s.m_length == 0) {
+            return LuaValue.EMPTYSTRING;
+        }
+        long total = (long) s.m_length * n;
+        if (total > MAX_STRING) {
+            throw new LuaError(NOT_ENOUGH_MEMORY);
+        }
+        byte[] out;
+        try {
+            out = new byte[(int) total];
+        } catch (OutOfMemoryError e) {
+            throw new LuaError(NOT_ENOUGH_MEMORY);
+        }
+        System.arraycopy(s.m_bytes, s.m_offset, out, 0, s.m_length);
+        int filled = s.m_length;
+        while (filled < out.length) {
+            int chunk = Math.min(filled, out.length - filled);
+            System.arraycopy(out, 0, out, filled, chunk);
+            filled += chunk;
+        }
+        return LuaString.valueUsing(out);
     }
 
     /**

@@ -131,7 +131,8 @@ final class TableLibrary {
         LuaTable t = Args.checkTable(args, 1);
         int e = Lua51Table.border(t);
         int pos = Args.optInt(args, 2, e);
-        if (e == 0) {
+        if (pos < 1 || pos > e) {
+            // Lua 5.1.5: nothing to remove outside 1..#t (the loop below would run from pos up to #t)
             return LuaValue.NONE;
         }
         LuaValue removed = t.rawget(pos);

@@ -1,6 +1,7 @@
 package io.redactor.lua.functions;
 
 import static io.redactor.lua.functions.Libraries.ENGINE;
+import static io.redactor.lua.functions.Libraries.bytes;
 import static io.redactor.lua.functions.Libraries.fcall;
 import static io.redactor.lua.functions.Libraries.fcallError;
 import static io.redactor.lua.functions.Libraries.list;
@@ -20,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.luaj.vm2.LuaValue;
 
+import io.redactor.lua.ScriptContext;
 import io.redactor.lua.ScriptKilledError;
 import io.redactor.lua.ScriptRun;
 
@@ -138,6 +140,50 @@ class FunctionCallTest {
         assertEquals(0, fcall(registry, "mk", list(), list()).toint());
         assertEquals("ERR user_function:4: from saved script: mk, on @user_function:4.", fcallError(registry, "mk"),
                 "a closure made by one call fails with the position in a later call");
+    }
+
+    /**
+     * A coroutine kept in an upvalue is resumed by later calls, as in Redis; its redis.call goes through the
+     * context of the call resuming it, never through the (ended) call that made it.
+     */
+    @Test
+    void aLibrarysCoroutineRunsOnBehalfOfTheCallThatResumesIt() {
+        load(registry, "#!lua name=gen\nlocal co\nredis.register_function('gen', function(keys, args)\n"
+                + "  if not co then co = coroutine.wrap(function()\n"
+                + "    local i = 0 while true do i = i + 1 coroutine.yield(redis.call('whoami') .. ':' .. i) end\n"
+                + "  end) end\n  return co()\nend)");
+        for (int call = 1; call <= 3; call++) {
+            String caller = "call" + call;
+            ScriptContext context = (command, run) -> LuaValue.valueOf(caller);
+            LuaValue reply = registry.requireFunction(bytes("gen")).run(context, List.of(), List.of());
+            assertEquals(caller + ":" + call, reply.tojstring());
+        }
+    }
+
+    /** A library's coroutine that loops when a later call resumes it is stopped by stopping that call. */
+    @Test
+    void aLibrarysCoroutineStopsWithTheCallThatResumedIt() throws Exception {
+        load(registry, "#!lua name=spin\nlocal co\nredis.register_function('spin', function(keys, args)\n"
+                + "  if not co then co = coroutine.wrap(function() coroutine.yield(0) while true do end end) end\n"
+                + "  return co()\nend)");
+        assertEquals(0, fcall(registry, "spin", list(), list()).toint());
+        ScriptRun run = registry.requireFunction(bytes("spin")).newRun(ScriptContext.NONE, List.of(), List.of());
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<Throwable> outcome = pool.submit(() -> {
+                try {
+                    run.execute();
+                    return null;
+                } catch (Throwable t) {
+                    return t;
+                }
+            });
+            Thread.sleep(50);
+            run.stop();
+            assertTrue(outcome.get(5, TimeUnit.SECONDS) instanceof ScriptKilledError);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test
