@@ -133,11 +133,6 @@ final class CoroutineLibrary {
         run.coroutines.add(co);
     }
 
-    /** Coroutines alive in this JVM (started, body not ended). */
-    static int live() {
-        return LIVE.get();
-    }
-
     /**
      * A run ended: the coroutines of a script that are still suspended end now (their threads unwind without
      * running anything more); a function's may be resumed by a later call.
