@@ -1,6 +1,7 @@
 package io.redactor.e2e.durability;
 
 import io.redactor.core.rdb.Crc64;
+import io.redactor.persistence.rdb.ByteMutations;
 import io.redactor.testing.EveryType;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.TestRedactor;
@@ -165,20 +166,10 @@ class RdbLoadFuzzTest {
                     {(byte) 0x81, -1, -1, -1, -1, -1, -1, -1, -1}, {0x3f}, {(byte) 0xc3, 0x10, 0x7f},
                     {(byte) 0xc4}, {(byte) 0xfe, 0x40}, {(byte) 0xf7}, {(byte) 0xf5, 0x05, 'x', 'y'}};
                 byte[] with = lengths[random.nextInt(lengths.length)];
-                int at = 9 + random.nextInt(body.length - 9);
-                byte[] longer = Arrays.copyOf(body, Math.max(body.length, at + with.length));
-                System.arraycopy(with, 0, longer, at, with.length);
-                body = longer;
+                body = ByteMutations.overwrite(body, 9 + random.nextInt(body.length - 9), with);
             }
             case 4 -> {
-                int at = random.nextInt(body.length + 1);
-                byte[] extra = new byte[1 + random.nextInt(8)];
-                random.nextBytes(extra);
-                byte[] longer = new byte[body.length + extra.length];
-                System.arraycopy(body, 0, longer, 0, at);
-                System.arraycopy(extra, 0, longer, at, extra.length);
-                System.arraycopy(body, at, longer, at + extra.length, body.length - at);
-                body = longer;
+                body = ByteMutations.insertRandom(body, random);
             }
             default -> {
                 // a byte of the header: the signature or the version

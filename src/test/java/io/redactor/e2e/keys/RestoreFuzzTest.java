@@ -1,6 +1,7 @@
 package io.redactor.e2e.keys;
 
 import io.redactor.core.rdb.Crc64;
+import io.redactor.persistence.rdb.ByteMutations;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
 import io.redactor.testing.TestRedactor;
@@ -232,20 +233,10 @@ class RestoreFuzzTest {
                     {0x3f}, {0x7f, -1}, {(byte) 0xc3, 0x10, 0x7f}, {(byte) 0xc4}, {0}, {(byte) 0x80, 0, 0, 0, 0}};
                 byte[] with = lengths[random.nextInt(lengths.length)];
                 forged[0] = true;
-                int at = random.nextInt(body.length);
-                byte[] longer = Arrays.copyOf(body, Math.max(body.length, at + with.length));
-                System.arraycopy(with, 0, longer, at, with.length);
-                body = longer;
+                body = ByteMutations.overwrite(body, random.nextInt(body.length), with);
             }
             case 4 -> {
-                int at = random.nextInt(body.length + 1);
-                byte[] extra = new byte[1 + random.nextInt(8)];
-                random.nextBytes(extra);
-                byte[] longer = new byte[body.length + extra.length];
-                System.arraycopy(body, 0, longer, 0, at);
-                System.arraycopy(extra, 0, longer, at, extra.length);
-                System.arraycopy(body, at, longer, at + extra.length, body.length - at);
-                body = longer;
+                body = ByteMutations.insertRandom(body, random);
             }
             default -> {
                 // the type byte changed: a value read as another type

@@ -194,20 +194,10 @@ class RdbFileFuzzTest {
                     {(byte) 0x81, -1, -1, -1, -1, -1, -1, -1, -1}, {0x3f}, {(byte) 0xc3, 0x10, 0x7f}, {(byte) 0xc4},
                     {(byte) 0xfe, 0x40}, {(byte) 0xf7}, {(byte) 0xf6, 0, 0, 0, 0}, {(byte) 0xc3, (byte) 0x81, -1}};
                 byte[] with = lengths[random.nextInt(lengths.length)];
-                int at = random.nextInt(body.length);
-                byte[] longer = Arrays.copyOf(body, Math.max(body.length, at + with.length));
-                System.arraycopy(with, 0, longer, at, with.length);
-                body = longer;
+                body = ByteMutations.overwrite(body, random.nextInt(body.length), with);
             }
             default -> {
-                int at = random.nextInt(body.length + 1);
-                byte[] extra = new byte[1 + random.nextInt(8)];
-                random.nextBytes(extra);
-                byte[] longer = new byte[body.length + extra.length];
-                System.arraycopy(body, 0, longer, 0, at);
-                System.arraycopy(extra, 0, longer, at, extra.length);
-                System.arraycopy(body, at, longer, at + extra.length, body.length - at);
-                body = longer;
+                body = ByteMutations.insertRandom(body, random);
             }
         }
         return switch (random.nextInt(3)) {
