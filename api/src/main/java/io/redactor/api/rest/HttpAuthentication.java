@@ -19,6 +19,7 @@ import java.util.Optional;
 final class HttpAuthentication {
     private final byte[] token;
     private final Map<String, byte[]> userTokens;
+    private final boolean requiresCredentials;
 
     /** The outcome: the user, or why not (for the 401's detail). */
     record Outcome(AclUser user, String refusal) {
@@ -27,11 +28,12 @@ final class HttpAuthentication {
     HttpAuthentication(HttpSettings settings) {
         this.token = settings.token().getBytes(StandardCharsets.UTF_8);
         this.userTokens = settings.userTokens();
+        this.requiresCredentials = settings.hasToken();
     }
 
     /** Whether a request without credentials may be served at all (before the node is up, its users unknown). */
     boolean requiresCredentials() {
-        return token.length > 0 || !userTokens.isEmpty();
+        return requiresCredentials;
     }
 
     Outcome authenticate(HttpRequest request, AccessControl access, String client) {

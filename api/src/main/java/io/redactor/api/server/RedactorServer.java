@@ -92,7 +92,8 @@ public final class RedactorServer {
         ServerTls tls;
         try {
             tls = tlsPort != 0 || httpSettings.tls()
-                    ? ServerTls.start(runtime, ServerTls.engine(config.getString("redactor.tls.engine"))) : null;
+                    ? ServerTls.start(runtime, ServerTls.engine(config.getString("redactor.tls.engine")), tlsPort != 0,
+                    httpSettings.tls()) : null;
         } catch (TlsConfigurationException | IllegalArgumentException e) {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
                     "Failed to configure TLS: " + e.getMessage(), e));

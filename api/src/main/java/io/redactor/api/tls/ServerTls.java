@@ -25,15 +25,19 @@ public final class ServerTls {
 
     private final RuntimeConfig config;
     private final SslProvider provider;
+    private final boolean resp;
+    private final boolean https;
     private volatile Contexts contexts;
 
+    /** Each null when not used. */
     private record Contexts(SslContext resp, SslContext https) {
     }
 
-    private ServerTls(RuntimeConfig config, SslProvider provider, Contexts contexts) {
+    private ServerTls(RuntimeConfig config, SslProvider provider, boolean resp, boolean https) {
         this.config = config;
         this.provider = provider;
-        this.contexts = contexts;
+        this.resp = resp;
+        this.https = https;
     }
 
     /**
@@ -53,11 +57,16 @@ public final class ServerTls {
         };
     }
 
-    /** Builds the contexts from {@code config} and follows its TLS parameters from now on. */
-    public static ServerTls start(RuntimeConfig config, SslProvider provider) throws TlsConfigurationException {
-        ServerTls tls = new ServerTls(config, provider, build(TlsSettings.read(config::get), provider));
+    /**
+     * Builds the contexts the server uses, for the Redis protocol's TLS listener ({@code resp}) and for HTTPS
+     * ({@code https}), from {@code config}, and follows its TLS parameters from now on.
+     */
+    public static ServerTls start(RuntimeConfig config, SslProvider provider, boolean resp, boolean https)
+            throws TlsConfigurationException {
+        ServerTls tls = new ServerTls(config, provider, resp, https);
+        tls.contexts = tls.build(TlsSettings.read(config::get));
         config.guard(TlsSettings.PARAMETERS, tls::reload);
-        log.info("TLS on {}", provider == SslProvider.JDK ? "the JDK's engine" : OpenSsl.versionString());
+        log.info("TLS on {}", !resp || provider == SslProvider.JDK ? "the JDK's engine" : OpenSsl.versionString());
         return tls;
     }
 
@@ -89,7 +98,7 @@ public final class ServerTls {
     private String reload(java.util.function.Function<String, String> proposed) {
         Contexts next;
         try {
-            next = build(TlsSettings.read(proposed), provider);
+            next = build(TlsSettings.read(proposed));
         } catch (TlsConfigurationException e) {
             log.warn("TLS configuration not applied: {}", e.getMessage());
             return ConfigParameters.TLS_NOT_APPLIED;
@@ -101,9 +110,13 @@ public final class ServerTls {
         return null;
     }
 
-    private static Contexts build(TlsSettings settings, SslProvider provider) throws TlsConfigurationException {
-        SslContext resp = TlsContextFactory.build(settings, provider);
-        SslContext https = provider == SslProvider.JDK ? resp : TlsContextFactory.build(settings, SslProvider.JDK);
-        return new Contexts(resp, https);
+    private Contexts build(TlsSettings settings) throws TlsConfigurationException {
+        SslContext forResp = resp ? TlsContextFactory.build(settings, provider) : null;
+        SslContext forHttps = null;
+        if (https) {
+            forHttps = forResp != null && provider == SslProvider.JDK ? forResp
+                    : TlsContextFactory.build(settings, SslProvider.JDK);
+        }
+        return new Contexts(forResp, forHttps);
     }
 }
