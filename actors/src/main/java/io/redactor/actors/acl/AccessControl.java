@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Supplier;
 
 /**
  * The node's ACL users, as Redis 7.0 has them: the {@code default} user (every command, key and channel, no
@@ -116,7 +117,7 @@ public final class AccessControl {
      * run {@code args}, a single-key command of the table without subcommands, else Redis's -NOPERM reply, the
      * denial logged in ACL LOG for the client {@code clientDescription} describes.
      */
-    public ErrorReply permits(AclUser user, byte[][] args, String clientDescription) {
+    public ErrorReply permits(AclUser user, byte[][] args, Supplier<String> clientDescription) {
         CommandSpec spec = table.lookup(args[0]);
         Denial denial = user.check(spec, args);
         if (denial == null) {
@@ -125,7 +126,7 @@ public final class AccessControl {
         byte[] object = denial.reason() == Denial.Reason.COMMAND ? bytes(spec.fullName()) : args[denial.position()];
         stats.aclDenials.increment();
         log.add(denial.reason().logName(), "toplevel", object, user.name(), System.currentTimeMillis(),
-                clientDescription);
+                clientDescription.get());
         return noPermission(denial, spec);
     }
 
@@ -133,11 +134,11 @@ public final class AccessControl {
      * The user those credentials log in as, for a client without a session (REST, embedded); a failure is counted
      * and logged in ACL LOG as a failed AUTH of the client {@code clientDescription} describes.
      */
-    public AclUser authenticate(byte[] name, byte[] password, String clientDescription) {
+    public AclUser authenticate(byte[] name, byte[] password, Supplier<String> clientDescription) {
         AclUser user = authenticate(name, password);
         if (user == null) {
             stats.authFailures.increment();
-            log.add("auth", "toplevel", bytes("AUTH"), name, System.currentTimeMillis(), clientDescription);
+            log.add("auth", "toplevel", bytes("AUTH"), name, System.currentTimeMillis(), clientDescription.get());
         }
         return user;
     }

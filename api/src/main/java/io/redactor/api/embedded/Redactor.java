@@ -118,7 +118,7 @@ public final class Redactor {
      */
     public ActorRef<RedactorProtocol.Request> newClientActor(String userName, String password) {
         AclUser user = server.node().services().access().authenticate(userName.getBytes(StandardCharsets.UTF_8),
-                password.getBytes(StandardCharsets.UTF_8), "addr=embedded:0 laddr= fd=-1 name=embedded");
+                password.getBytes(StandardCharsets.UTF_8), () -> "addr=embedded:0 laddr= fd=-1 name=embedded");
         if (user == null) {
             throw new RedactorException("WRONGPASS invalid username-password pair or user is disabled.");
         }

@@ -114,9 +114,10 @@ final class Backend {
      * Who runs a command that bypasses the short-lived client (key routes): the ACL user's permissions are checked
      * as the client's would be, with the same -NOPERM reply (as {@link CommandFailed}) and ACL LOG entry.
      */
-    record Caller(AclUser user, String description) {
+    record Caller(AclUser user, String address) {
         void check(NodeServices node, byte[]... command) {
-            ErrorReply denied = user == null ? null : node.access().permits(user, command, description);
+            ErrorReply denied = user == null ? null
+                    : node.access().permits(user, command, () -> RouteSupport.clientDescription(address));
             if (denied != null) {
                 throw new CommandFailed(denied);
             }

@@ -45,7 +45,7 @@ final class HotKeyRoutes implements Function<HttpRequest, CompletionStage<HttpRe
         if (outcome.user() == null) {
             return CompletableFuture.completedFuture(RestApi.unauthorized(outcome.refusal()));
         }
-        Backend.Caller caller = new Backend.Caller(outcome.user(), RouteSupport.clientDescription(request));
+        Backend.Caller caller = new Backend.Caller(outcome.user(), RouteSupport.address(request));
         if (request.method() == HttpMethods.GET) {
             return answer(() -> keys.read(caller, 0, Encoding.TEXT, key.getBytes(StandardCharsets.UTF_8), key));
         }

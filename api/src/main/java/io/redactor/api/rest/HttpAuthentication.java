@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Who a REST request runs as: the ACL user of its HTTP Basic credentials (the user's password), of its bearer token
@@ -36,7 +37,7 @@ final class HttpAuthentication {
         return requiresCredentials;
     }
 
-    Outcome authenticate(HttpRequest request, AccessControl access, String client) {
+    Outcome authenticate(HttpRequest request, AccessControl access, Supplier<String> client) {
         Optional<Authorization> header = request.getHeader(Authorization.class);
         if (header.isEmpty()) {
             if (requiresCredentials() || access.authenticationRequired()) {
@@ -55,7 +56,7 @@ final class HttpAuthentication {
         return refused("unsupported authorization scheme '" + credentials.scheme() + "': use Bearer or Basic");
     }
 
-    private Outcome basic(HttpCredentials credentials, AccessControl access, String client) {
+    private Outcome basic(HttpCredentials credentials, AccessControl access, Supplier<String> client) {
         if (!(credentials instanceof akka.http.javadsl.model.headers.BasicHttpCredentials basic)) {
             return refused("malformed Basic credentials");
         }

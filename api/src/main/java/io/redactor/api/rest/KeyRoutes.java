@@ -103,7 +103,8 @@ final class KeyRoutes extends RouteSupport {
 
     /** PUT's answer to {@code set}, a SET command: 204, or 412 when its NX or XX kept the value out. */
     CompletionStage<HttpResponse> write(Backend.Caller caller, int db, byte[][] set, boolean nx) {
-        return backend.runAtData(caller, db, set).thenApply(reply -> reply instanceof NullReply ? notWritten(nx) : noContent());
+        return backend.runAtData(caller, db, set)
+                .thenApply(reply -> reply instanceof NullReply ? notWritten(nx) : noContent());
     }
 
     private Route scan(Call call) {

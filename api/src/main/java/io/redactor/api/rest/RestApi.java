@@ -116,7 +116,7 @@ public final class RestApi extends RouteSupport {
                         ? complete(unauthorized("this server needs credentials")) : inner.get();
             }
             HttpAuthentication.Outcome outcome = authentication.authenticate(request,
-                    backend.node().access(), RouteSupport.clientDescription(request));
+                    backend.node().access(), () -> RouteSupport.clientDescription(request));
             if (outcome.user() == null) {
                 return complete(unauthorized(outcome.refusal()));
             }
@@ -133,7 +133,8 @@ public final class RestApi extends RouteSupport {
 
     /** The hot routes' authentication, once per request (a failure is logged once). */
     private HttpAuthentication.Outcome authenticate(HttpRequest request) {
-        return authentication.authenticate(request, backend.node().access(), RouteSupport.clientDescription(request));
+        return authentication.authenticate(request, backend.node().access(),
+                () -> RouteSupport.clientDescription(request));
     }
 
     private ExceptionHandler exceptions() {

@@ -37,7 +37,7 @@ abstract class RouteSupport extends AllDirectives {
     record Call(String address, AclUser user, int db, Encoding encoding) {
         /** The call's user for the routes that bypass a client, described for ACL LOG as a client at its address. */
         Backend.Caller caller() {
-            return new Backend.Caller(user, clientDescription(address));
+            return new Backend.Caller(user, address);
         }
 
         /** A name from the path: text, or base64 (standard or URL-safe) in base64 mode. */

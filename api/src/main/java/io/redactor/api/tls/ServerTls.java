@@ -80,7 +80,7 @@ public final class ServerTls {
         return configure(contexts.https().newEngine(ByteBufAllocator.DEFAULT));
     }
 
-    /** What Redis reads per connection: whether the client must (or may) show a certificate, whose cipher order wins. */
+    /** What Redis reads per connection: whether the client must (or may) show a certificate, whose ciphers win. */
     private SSLEngine configure(SSLEngine engine) {
         switch (config.get("tls-auth-clients")) {
             case "yes" -> engine.setNeedClientAuth(true);
