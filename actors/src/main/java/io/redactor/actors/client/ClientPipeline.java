@@ -16,6 +16,7 @@ import io.redactor.actors.partition.Partition;
 import io.redactor.actors.routing.CommandDispatch;
 import io.redactor.actors.routing.Route;
 import io.redactor.actors.pubsub.Subscriber;
+import io.redactor.core.ArgsMemory;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.PushReply;
 import io.redactor.core.reply.Reply;
@@ -27,6 +28,7 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
 
 /**
  * Runs one client's commands so that they take effect in the order the client sent them, pipelined or not,
@@ -43,6 +45,12 @@ import java.util.concurrent.Executor;
  * asynchronous one from its start to its reply, less what it waited for partitions: {@link TimedReply}); commands
  * refused here (wrong arity, not allowed inside MULTI or in subscriber mode) count as rejected calls. Commands at
  * partitions are counted where they run ({@link io.redactor.actors.command.CommandRunner}).
+ *
+ * <p>What a client can make the server hold is bounded. Reading pauses (TCP backpressure) while more than
+ * {@code pauseAbove} commands are received and unanswered (waiting here or running), or while they hold more than
+ * half the input limit (client-query-buffer-limit for RESP clients; their arguments as the JVM holds them,
+ * {@link ArgsMemory}). A client whose unanswered commands, or whose MULTI queue, hold more than the limit is
+ * dropped at once without a reply ({@link Output#drop}), as Redis drops a client over its query buffer limit.
  */
 public final class ClientPipeline implements Subscriber {
     private static final int MAX_BATCH = 64;
@@ -62,7 +70,10 @@ public final class ClientPipeline implements Subscriber {
     private final Executor executor;
     private final Output output;
     private final int pauseAbove;
+    private final LongSupplier inputLimit;
     private final ArrayDeque<Object> queue = new ArrayDeque<>();
+    /** What the commands received and not answered hold (those in {@link #queue}, then those in flight). */
+    private final HeldInput held = new HeldInput();
     private final Batch.Listener batchListener;
     private final Runnable flushTask = this::flushNow;
     private final ClientBlocking blocking;
@@ -103,10 +114,28 @@ public final class ClientPipeline implements Subscriber {
 
         /** Write what is queued, then close the client. */
         void closeAfterFlush();
+
+        /**
+         * The client went over its input limit: close it now, without what is not written yet (Redis frees
+         * such a client at once).
+         */
+        default void drop() {
+            closeAfterFlush();
+        }
     }
 
     /** {@code pauseAbove}: how many received commands may wait before reading is paused. */
     public ClientPipeline(ClientSession session, NodeServices node, Executor executor, Output output, int pauseAbove) {
+        this(session, node, executor, output, pauseAbove, () -> Long.MAX_VALUE);
+    }
+
+    /**
+     * {@code inputLimit}: how many bytes ({@link ArgsMemory}) the client's unanswered commands, and its MULTI
+     * queue, may each hold before the client is dropped; read each time it is checked.
+     */
+    public ClientPipeline(ClientSession session, NodeServices node, Executor executor, Output output, int pauseAbove,
+                          LongSupplier inputLimit) {
+        this.inputLimit = inputLimit;
         this.session = session;
         this.node = node;
         this.commandStats = node.server().commandStats();
@@ -149,8 +178,15 @@ public final class ClientPipeline implements Subscriber {
             return;
         }
         queue.add(args);
+        held.add(ArgsMemory.of(args));
         drain();
-        if (!paused && queue.size() > pauseAbove) {
+        if (closed) {
+            return;
+        }
+        long limit = inputLimit.getAsLong();
+        if (held.bytes() > limit) {
+            drop();
+        } else if (!paused && (pending() > pauseAbove || held.bytes() > limit / 2)) {
             paused = true;
             output.setReading(false);
         }
@@ -162,6 +198,7 @@ public final class ClientPipeline implements Subscriber {
             return;
         }
         queue.add(error);
+        held.add(0);
         drain();
     }
 
@@ -170,10 +207,16 @@ public final class ClientPipeline implements Subscriber {
         return queue.size() + inFlight;
     }
 
+    /** What the commands received and not yet answered hold on the heap ({@link ArgsMemory}). */
+    public long heldBytes() {
+        return held.bytes();
+    }
+
     /** The client is gone: drop queued commands, its subscriptions and watches, and ignore replies to come. */
     public void close() {
         closed = true;
         queue.clear();
+        held.clear();
         session.subscriptions().clear(node.server().pubsub());
         Watching.unwatch(session.transaction(), node.partitions());
         blocking.close();
@@ -188,6 +231,7 @@ public final class ClientPipeline implements Subscriber {
                     break;
                 }
                 queue.poll();
+                held.answered(1);
                 output.write(fatal);
                 closeAfterReplies();
                 break;
@@ -195,10 +239,15 @@ public final class ClientPipeline implements Subscriber {
             if (headRoute == null) {
                 headRoute = node.router().route((byte[][]) head, session);
             }
+            int inFlightBefore = inFlight;
             if (!dispatch(headRoute, (byte[][]) head)) {
                 break;
             }
             queue.poll();
+            if (inFlight == inFlightBefore) {
+                // Answered already (only with nothing in flight before it, so it is the oldest held).
+                held.answered(1);
+            }
             headRoute = null;
             if (session.isClosing()) {
                 closeAfterReplies();
@@ -210,7 +259,7 @@ public final class ClientPipeline implements Subscriber {
             node.server().stats().commandsProcessed.add(dispatched);
             dispatched = 0;
         }
-        if (paused && queue.size() <= pauseAbove / 2 && !closed) {
+        if (paused && !closed && pending() <= pauseAbove / 2 && held.bytes() <= inputLimit.getAsLong() / 4) {
             paused = false;
             output.setReading(true);
         }
@@ -296,6 +345,10 @@ public final class ClientPipeline implements Subscriber {
             reply = NOT_IN_TRANSACTION;
         } else {
             session.transaction().queue(argsOf(route));
+            if (session.transaction().heldBytes() > inputLimit.getAsLong()) {
+                drop();
+                return true;
+            }
             reply = SimpleString.QUEUED;
         }
         countIfError(reply);
@@ -476,6 +529,7 @@ public final class ClientPipeline implements Subscriber {
 
     private void settle(int answered) {
         inFlight -= answered;
+        held.answered(answered);
         if (inFlight == 0) {
             target = NONE;
         }
@@ -501,6 +555,15 @@ public final class ClientPipeline implements Subscriber {
     private void closeAfterReplies() {
         closed = true;
         queue.clear();
+        held.clear();
         output.closeAfterFlush();
+    }
+
+    /** Over the input limit: closed at once, as Redis frees a client over client-query-buffer-limit. */
+    private void drop() {
+        closed = true;
+        queue.clear();
+        held.clear();
+        output.drop();
     }
 }

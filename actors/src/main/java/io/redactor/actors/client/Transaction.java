@@ -2,6 +2,7 @@ package io.redactor.actors.client;
 
 import io.redactor.actors.watch.WatchToken;
 import io.redactor.actors.watch.WatchedKey;
+import io.redactor.core.ArgsMemory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,8 @@ public final class Transaction {
     private boolean active;
     private boolean aborted;
     private final List<Queued> queued = new ArrayList<>();
+    /** What the queued commands hold on the heap ({@link ArgsMemory}). */
+    private long queuedBytes;
     private final List<WatchedKey> watched = new ArrayList<>();
     private WatchToken token = new WatchToken();
 
@@ -29,6 +32,7 @@ public final class Transaction {
         active = true;
         aborted = false;
         queued.clear();
+        queuedBytes = 0;
     }
 
     /** A queue-time error: EXEC will answer EXECABORT. */
@@ -46,6 +50,12 @@ public final class Transaction {
 
     public void queue(byte[][] args) {
         queued.add(new Queued(args));
+        queuedBytes += ArgsMemory.of(args) + ArgsMemory.ARRAY_HEADER + ArgsMemory.REFERENCE;
+    }
+
+    /** What the queued commands hold on the heap: their arguments, each in its record and list slot. */
+    public long heldBytes() {
+        return queuedBytes;
     }
 
     /** Ends the MULTI block (EXEC, DISCARD) and returns what was queued. */
@@ -54,6 +64,7 @@ public final class Transaction {
         active = false;
         aborted = false;
         queued.clear();
+        queuedBytes = 0;
         return commands;
     }
 
