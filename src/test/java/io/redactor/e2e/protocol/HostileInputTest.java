@@ -214,9 +214,18 @@ class HostileInputTest {
         try (RawClient ours = server.raw(); RawClient theirs = RealRedis.shared().raw()) {
             sendIgnoringClose(ours, input);
             sendIgnoringClose(theirs, input);
-            String expected = readAvailable(theirs);
+            // both read at once: each waits for its connection to go quiet
+            java.util.concurrent.FutureTask<String> expected = new java.util.concurrent.FutureTask<>(
+                    () -> readAvailable(theirs));
+            Thread.ofPlatform().daemon(true).start(expected);
             String actual = readAvailable(ours);
-            assertEquals(expected, actual, "reply to " + printable(input));
+            try {
+                assertEquals(expected.get(30, java.util.concurrent.TimeUnit.SECONDS), actual,
+                        "reply to " + printable(input));
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException
+                     | InterruptedException e) {
+                throw new AssertionError("reading Redis's reply to " + printable(input), e);
+            }
         }
         assertServerHealthy();
     }
