@@ -34,6 +34,8 @@ final class RespDecoder extends ByteToMessageDecoder {
     static final int INLINE_MAX = 64 * 1024;
     private static final int INITIAL_ARGS = 1024;
     private static final int PROGRESSIVE_BULK = 64 * 1024;
+    /** Redis's PROTO_MBULK_BIG_ARG: an argument this big is read as it comes (see {@link FairReads}). */
+    private static final int BIG_ARGUMENT = 32 * 1024;
     private static final int MAX_COUNT_DIGITS = 18;
     private static final int UNAUTHENTICATED_MAX_ARGS = 10;
     private static final int UNAUTHENTICATED_MAX_BULK = 16384;
@@ -73,6 +75,11 @@ final class RespDecoder extends ByteToMessageDecoder {
     /** Applies the limits of clients that must authenticate, for as long as {@code mustAuthenticate} says. */
     void limitWhile(BooleanSupplier mustAuthenticate) {
         this.unauthenticated = mustAuthenticate;
+    }
+
+    /** True while an argument of 32 KB or more is being received. */
+    boolean readingBigArgument() {
+        return !failed && bulkLength >= BIG_ARGUMENT;
     }
 
     /** Bytes received and not yet handed over as commands (CLIENT LIST qbuf). */

@@ -1,7 +1,6 @@
 package io.redactor.api.resp;
 
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
@@ -70,7 +69,6 @@ public final class RespServer implements AutoCloseable {
                 .option(ChannelOption.SO_BACKLOG, Integer.parseInt(config.get("tcp-backlog")))
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
-                .childOption(ChannelOption.RCVBUF_ALLOCATOR, fairReads())
                 .childHandler(connectionSetUp(node, settings, connections, null));
         List<Channel> listeners = new ArrayList<>();
         try {
@@ -105,22 +103,12 @@ public final class RespServer implements AutoCloseable {
                 }
                 RespDecoder decoder = new RespDecoder(config::protoMaxBulkLen, config::clientQueryBufferLimit,
                         node.server().stats().netInputBytes);
+                channel.config().setRecvByteBufAllocator(new FairReads(decoder::readingBigArgument));
                 channel.pipeline().addLast("decoder", decoder);
                 channel.pipeline().addLast("connection",
                         new RespConnection(node, decoder, settings.maxPendingCommands()));
             }
         };
-    }
-
-    /**
-     * One read of at most 16 KB per connection per turn of its event loop, as Redis reads a client (Netty's default,
-     * 16 reads of up to 64 KB, let each flooding client hold the loop, and every other client on it, for 1 MB of
-     * parsing per turn: PINGs took up to 300 ms among 24 clients sending hostile input).
-     */
-    private static AdaptiveRecvByteBufAllocator fairReads() {
-        AdaptiveRecvByteBufAllocator allocator = new AdaptiveRecvByteBufAllocator(64, 2048, 16 * 1024);
-        allocator.maxMessagesPerRead(1);
-        return allocator;
     }
 
     /** Redis's tcp-keepalive: probes after that many idle seconds (Linux), off when 0. Read for each connection. */
