@@ -23,11 +23,6 @@ import java.util.function.BooleanSupplier;
  */
 public final class ServerProcess implements AutoCloseable {
     private static final long START_TIMEOUT_MS = 120_000;
-    /** Light enough for tests that start several servers. */
-    private static final List<String> SMALL_JVM = List.of("-Xmx1g", "-XX:+UseParallelGC");
-    /** The collector settings bin/redactor starts the server with, for tests of how it serves. */
-    public static final List<String> LAUNCHER_GC = List.of("-Xmx1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
-            "-XX:G1ConcRefinementThreads=0");
 
     private final Process process;
     private final int port;
@@ -47,12 +42,7 @@ public final class ServerProcess implements AutoCloseable {
      * {@code appendonly -> yes}); returns once it answers commands (its data loaded).
      */
     public static ServerProcess start(Path dir, Map<String, String> redis) {
-        return start(dir, redis, SMALL_JVM);
-    }
-
-    /** As {@link #start(Path, Map)}, with these JVM options instead of a 1 GB heap under the parallel collector. */
-    public static ServerProcess start(Path dir, Map<String, String> redis, List<String> jvmOptions) {
-        ServerProcess server = spawn(dir, redis, 0, jvmOptions);
+        ServerProcess server = spawn(dir, redis, 0);
         server.awaitReady();
         return server;
     }
@@ -62,12 +52,12 @@ public final class ServerProcess implements AutoCloseable {
      * Redis port accepts connections: it may still be loading its data.
      */
     public static ServerProcess launch(Path dir, Map<String, String> redis) {
-        ServerProcess server = spawn(dir, redis, freePort(), SMALL_JVM);
+        ServerProcess server = spawn(dir, redis, freePort());
         server.awaitListening();
         return server;
     }
 
-    private static ServerProcess spawn(Path dir, Map<String, String> redis, int httpPort, List<String> jvmOptions) {
+    private static ServerProcess spawn(Path dir, Map<String, String> redis, int httpPort) {
         int port = freePort();
         Path config = dir.resolve("redactor-test.conf");
         StringBuilder text = new StringBuilder("redactor.redis {\n");
@@ -88,8 +78,7 @@ public final class ServerProcess implements AutoCloseable {
                     command.add(arg);
                 }
             }
-            command.addAll(jvmOptions);
-            command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+            command.addAll(List.of("-Xmx1g", "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
                     "io.redactor.api.server.Main", "--port", Integer.toString(port), "--http-port",
                     Integer.toString(httpPort),
                     "--config", config.toString()));

@@ -11,13 +11,12 @@ import io.redactor.actors.command.transactions.ExecAbort;
 import io.redactor.actors.command.transactions.Watching;
 import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.NodeServices;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import io.redactor.actors.partition.Batch;
 import io.redactor.actors.partition.Partition;
 import io.redactor.actors.routing.CommandDispatch;
 import io.redactor.actors.routing.Route;
 import io.redactor.actors.pubsub.Subscriber;
+import io.redactor.core.ArgsMemory;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.PushReply;
 import io.redactor.core.reply.Reply;
@@ -29,6 +28,7 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
 
 /**
  * Runs one client's commands so that they take effect in the order the client sent them, pipelined or not,
@@ -45,9 +45,14 @@ import java.util.concurrent.Executor;
  * asynchronous one from its start to its reply, less what it waited for partitions: {@link TimedReply}); commands
  * refused here (wrong arity, not allowed inside MULTI or in subscriber mode) count as rejected calls. Commands at
  * partitions are counted where they run ({@link io.redactor.actors.command.CommandRunner}).
+ *
+ * <p>What a client can make the server hold is bounded. Reading pauses (TCP backpressure) while more than
+ * {@code pauseAbove} commands are received and unanswered (waiting here or running), or while they hold more than
+ * half the input limit (client-query-buffer-limit for RESP clients; their arguments as the JVM holds them,
+ * {@link ArgsMemory}). A client whose unanswered commands, or whose MULTI queue, hold more than the limit is
+ * dropped at once without a reply ({@link Output#drop}), as Redis drops a client over its query buffer limit.
  */
 public final class ClientPipeline implements Subscriber {
-    private static final Logger log = LoggerFactory.getLogger(ClientPipeline.class);
     private static final int MAX_BATCH = 64;
     private static final ErrorReply NOT_IN_TRANSACTION = new ErrorReply("ERR Command not allowed inside a transaction");
     private static final Set<String> TRANSACTION_CONTROL =
@@ -65,7 +70,10 @@ public final class ClientPipeline implements Subscriber {
     private final Executor executor;
     private final Output output;
     private final int pauseAbove;
+    private final LongSupplier inputLimit;
     private final ArrayDeque<Object> queue = new ArrayDeque<>();
+    /** What the commands received and not answered hold (those in {@link #queue}, then those in flight). */
+    private final HeldInput held = new HeldInput();
     private final Batch.Listener batchListener;
     private final Runnable flushTask = this::flushNow;
     private final ClientBlocking blocking;
@@ -106,10 +114,28 @@ public final class ClientPipeline implements Subscriber {
 
         /** Write what is queued, then close the client. */
         void closeAfterFlush();
+
+        /**
+         * The client went over its input limit: close it now, without what is not written yet (Redis frees
+         * such a client at once).
+         */
+        default void drop() {
+            closeAfterFlush();
+        }
     }
 
     /** {@code pauseAbove}: how many received commands may wait before reading is paused. */
     public ClientPipeline(ClientSession session, NodeServices node, Executor executor, Output output, int pauseAbove) {
+        this(session, node, executor, output, pauseAbove, () -> Long.MAX_VALUE);
+    }
+
+    /**
+     * {@code inputLimit}: how many bytes ({@link ArgsMemory}) the client's unanswered commands, and its MULTI
+     * queue, may each hold before the client is dropped; read each time it is checked.
+     */
+    public ClientPipeline(ClientSession session, NodeServices node, Executor executor, Output output, int pauseAbove,
+                          LongSupplier inputLimit) {
+        this.inputLimit = inputLimit;
         this.session = session;
         this.node = node;
         this.commandStats = node.server().commandStats();
@@ -152,8 +178,15 @@ public final class ClientPipeline implements Subscriber {
             return;
         }
         queue.add(args);
+        held.add(ArgsMemory.of(args));
         drain();
-        if (!paused && queue.size() > pauseAbove) {
+        if (closed) {
+            return;
+        }
+        long limit = inputLimit.getAsLong();
+        if (held.bytes() > limit) {
+            drop();
+        } else if (!paused && (pending() > pauseAbove || held.bytes() > limit / 2)) {
             paused = true;
             output.setReading(false);
         }
@@ -165,6 +198,7 @@ public final class ClientPipeline implements Subscriber {
             return;
         }
         queue.add(error);
+        held.add(0);
         drain();
     }
 
@@ -173,10 +207,16 @@ public final class ClientPipeline implements Subscriber {
         return queue.size() + inFlight;
     }
 
+    /** What the commands received and not yet answered hold on the heap ({@link ArgsMemory}). */
+    public long heldBytes() {
+        return held.bytes();
+    }
+
     /** The client is gone: drop queued commands, its subscriptions and watches, and ignore replies to come. */
     public void close() {
         closed = true;
         queue.clear();
+        held.clear();
         session.subscriptions().clear(node.server().pubsub());
         Watching.unwatch(session.transaction(), node.partitions());
         blocking.close();
@@ -191,6 +231,7 @@ public final class ClientPipeline implements Subscriber {
                     break;
                 }
                 queue.poll();
+                held.answered(1);
                 output.write(fatal);
                 closeAfterReplies();
                 break;
@@ -198,10 +239,15 @@ public final class ClientPipeline implements Subscriber {
             if (headRoute == null) {
                 headRoute = node.router().route((byte[][]) head, session);
             }
+            int inFlightBefore = inFlight;
             if (!dispatch(headRoute, (byte[][]) head)) {
                 break;
             }
             queue.poll();
+            if (inFlight == inFlightBefore) {
+                // Answered already (only with nothing in flight before it, so it is the oldest held).
+                held.answered(1);
+            }
             headRoute = null;
             if (session.isClosing()) {
                 closeAfterReplies();
@@ -213,7 +259,7 @@ public final class ClientPipeline implements Subscriber {
             node.server().stats().commandsProcessed.add(dispatched);
             dispatched = 0;
         }
-        if (paused && queue.size() <= pauseAbove / 2 && !closed) {
+        if (paused && !closed && pending() <= pauseAbove / 2 && held.bytes() <= inputLimit.getAsLong() / 4) {
             paused = false;
             output.setReading(true);
         }
@@ -299,12 +345,10 @@ public final class ClientPipeline implements Subscriber {
             reply = NOT_IN_TRANSACTION;
         } else {
             session.transaction().queue(argsOf(route));
-            if (session.transaction().queuedBytes() > node.server().config().clientQueryBufferLimit()) {
-                // Redis bounds a transaction only by maxmemory-clients; Redactor by the query buffer limit, and
-                // drops the client as Redis drops one whose query buffer is over the limit.
-                log.warn("Closing client id={} that queued more than client-query-buffer-limit ({} bytes) in MULTI",
-                        session.id(), node.server().config().clientQueryBufferLimit());
-                closeAfterReplies();
+            // Redis 7.0 bounds a MULTI queue only by maxmemory (queued commands get -OOM) and maxmemory-clients;
+            // here it counts against client-query-buffer-limit, which it would be part of were it not parsed yet.
+            if (session.transaction().heldBytes() > inputLimit.getAsLong()) {
+                drop();
                 return true;
             }
             reply = SimpleString.QUEUED;
@@ -487,6 +531,7 @@ public final class ClientPipeline implements Subscriber {
 
     private void settle(int answered) {
         inFlight -= answered;
+        held.answered(answered);
         if (inFlight == 0) {
             target = NONE;
         }
@@ -512,6 +557,15 @@ public final class ClientPipeline implements Subscriber {
     private void closeAfterReplies() {
         closed = true;
         queue.clear();
+        held.clear();
         output.closeAfterFlush();
+    }
+
+    /** Over the input limit: closed at once, as Redis frees a client over client-query-buffer-limit. */
+    private void drop() {
+        closed = true;
+        queue.clear();
+        held.clear();
+        output.drop();
     }
 }

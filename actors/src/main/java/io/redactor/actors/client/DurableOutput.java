@@ -75,6 +75,14 @@ final class DurableOutput implements ClientPipeline.Output, DurabilityWaiter {
         }
     }
 
+    /** Dropped at once: the replies held here go nowhere. */
+    @Override
+    public void drop() {
+        held.clear();
+        closeWanted = false;
+        out.drop();
+    }
+
     private void hold(Held reply) {
         held.add(reply);
         if (!waiting) {

@@ -2,6 +2,7 @@ package io.redactor.actors.client;
 
 import io.redactor.actors.watch.WatchToken;
 import io.redactor.actors.watch.WatchedKey;
+import io.redactor.core.ArgsMemory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,15 +16,10 @@ public final class Transaction {
     public record Queued(byte[][] args) {
     }
 
-    /**
-     * What the JVM holds for each argument beyond its bytes (array header, reference, alignment): counted with
-     * them, so that a flood of empty arguments is bounded as much as a few large ones.
-     */
-    public static final int ARGUMENT_OVERHEAD = 32;
-
     private boolean active;
     private boolean aborted;
     private final List<Queued> queued = new ArrayList<>();
+    /** What the queued commands hold on the heap ({@link ArgsMemory}). */
     private long queuedBytes;
     private final List<WatchedKey> watched = new ArrayList<>();
     private WatchToken token = new WatchToken();
@@ -54,21 +50,12 @@ public final class Transaction {
 
     public void queue(byte[][] args) {
         queued.add(new Queued(args));
-        queuedBytes += memoryOf(args);
+        queuedBytes += ArgsMemory.of(args) + ArgsMemory.ARRAY_HEADER + ArgsMemory.REFERENCE;
     }
 
-    /** The memory the queued commands hold, as {@link #memoryOf} counts it. */
-    public long queuedBytes() {
+    /** What the queued commands hold on the heap: their arguments, each in its record and list slot. */
+    public long heldBytes() {
         return queuedBytes;
-    }
-
-    /** A command's arguments as the client's memory counts them: their bytes plus {@link #ARGUMENT_OVERHEAD} each. */
-    public static long memoryOf(byte[][] args) {
-        long bytes = (long) args.length * ARGUMENT_OVERHEAD;
-        for (byte[] arg : args) {
-            bytes += arg.length;
-        }
-        return bytes;
     }
 
     /** Ends the MULTI block (EXEC, DISCARD) and returns what was queued. */

@@ -87,7 +87,8 @@ final class RespConnection extends ChannelInboundHandlerAdapter
         }
         ClientSession client = session;
         decoder.limitWhile(() -> !client.authenticated() && node.access().authenticationRequired());
-        pipeline = new ClientPipeline(session, node, new EventLoopExecutor(ctx.channel().eventLoop()), this, maxPendingCommands);
+        pipeline = new ClientPipeline(session, node, new EventLoopExecutor(ctx.channel().eventLoop()), this,
+                maxPendingCommands, node.server().config()::clientQueryBufferLimit);
     }
 
     @Override
@@ -165,6 +166,17 @@ final class RespConnection extends ChannelInboundHandlerAdapter
         } else {
             ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
         }
+    }
+
+    /** Over client-query-buffer-limit with commands received and unanswered, or queued in MULTI. */
+    @Override
+    public void drop() {
+        log.warn("Closing client that reached max query buffer length: id={} addr={}", session.id(), remoteAddress());
+        if (pending != null) {
+            pending.release();
+            pending = null;
+        }
+        ctx.channel().close();
     }
 
     // --- RespWriter.Sink

@@ -3,10 +3,12 @@ package io.redactor.api.resp;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
-import io.redactor.actors.client.Transaction;
+import io.redactor.core.ArgsMemory;
 import io.redactor.core.SplitArgs;
 import io.redactor.core.number.NotANumberException;
 import io.redactor.core.number.RedisIntegers;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.Arrays;
 import java.util.List;
@@ -19,11 +21,21 @@ import java.util.function.LongSupplier;
  * inline commands, with Redis's limits and its protocol error texts. The parse state survives partial reads,
  * so a large argument arriving in pieces is never rescanned, and it is copied into its final array as it
  * arrives instead of waiting whole in the receive buffer.
+ *
+ * <p>A request is parsed without recursion: like Redis, a first byte other than {@code *} starts an inline
+ * command, and inside a multibulk request anything but {@code $} is a protocol error, so clients cannot nest
+ * aggregates. What a command being received holds (its arguments as the JVM holds them, see
+ * {@link ArgsMemory}, and the bytes not yet parsed) is checked against {@code client-query-buffer-limit} after
+ * every argument; a client over it is dropped without a reply, as Redis drops a client whose query buffer is
+ * over it.
  */
 final class RespDecoder extends ByteToMessageDecoder {
+    private static final Logger log = LoggerFactory.getLogger(RespDecoder.class);
     static final int INLINE_MAX = 64 * 1024;
     private static final int INITIAL_ARGS = 1024;
     private static final int PROGRESSIVE_BULK = 64 * 1024;
+    /** Redis's PROTO_MBULK_BIG_ARG: an argument this big is read as it comes (see {@link FairReads}). */
+    private static final int BIG_ARGUMENT = 32 * 1024;
     private static final int MAX_COUNT_DIGITS = 18;
     private static final int UNAUTHENTICATED_MAX_ARGS = 10;
     private static final int UNAUTHENTICATED_MAX_BULK = 16384;
@@ -38,6 +50,8 @@ final class RespDecoder extends ByteToMessageDecoder {
     private byte[][] args;
     private int argCount;
     private long argBytes;
+    /** What the arguments received so far hold, {@link ArgsMemory#argument} each. */
+    private long argMemory;
     private long bulkLength = -1;
     private byte[] bulk;
     private int bulkFilled;
@@ -63,13 +77,30 @@ final class RespDecoder extends ByteToMessageDecoder {
         this.unauthenticated = mustAuthenticate;
     }
 
-    /**
-     * Bytes received and not yet handed over as commands (CLIENT LIST qbuf), each argument parsed so far counted
-     * with what the JVM holds for it, so that millions of empty arguments reach client-query-buffer-limit too.
-     */
+    /** True while an argument of 32 KB or more is being received. */
+    boolean readingBigArgument() {
+        return !failed && bulkLength >= BIG_ARGUMENT;
+    }
+
+    /** Bytes received and not yet handed over as commands (CLIENT LIST qbuf). */
     long bufferedBytes() {
         ByteBuf cumulation = internalBuffer();
         return argBytes + bulkFilled + (cumulation == null ? 0 : cumulation.readableBytes());
+    }
+
+    /**
+     * What the command being received holds on the heap, counted against client-query-buffer-limit: its array
+     * of arguments, the arguments received, the one being filled, and the bytes not parsed yet.
+     */
+    long heldBytes(ByteBuf unparsed) {
+        long held = unparsed.readableBytes();
+        if (args != null) {
+            held += ArgsMemory.ARRAY_HEADER + (long) ArgsMemory.REFERENCE * (args.length - argCount) + argMemory;
+        }
+        if (bulk != null) {
+            held += ArgsMemory.ARRAY_HEADER + bulk.length;
+        }
+        return held;
     }
 
     @Override
@@ -87,13 +118,30 @@ final class RespDecoder extends ByteToMessageDecoder {
             if (!progressed) {
                 break;
             }
+            if (remainingArgs > 0 && overLimit(ctx, in)) {
+                return;
+            }
         }
-        if (argBytes + bulkFilled + in.readableBytes() > queryBufferLimit.getAsLong()) {
-            // Redis drops such a client without a reply.
-            failed = true;
-            in.skipBytes(in.readableBytes());
-            ctx.close();
+        overLimit(ctx, in);
+    }
+
+    /** Over client-query-buffer-limit the client is dropped without a reply, as Redis drops it. */
+    private boolean overLimit(ChannelHandlerContext ctx, ByteBuf in) {
+        long held = heldBytes(in);
+        if (held <= queryBufferLimit.getAsLong()) {
+            return false;
         }
+        log.warn("Closing client that reached max query buffer length: addr={} qbuf-held={}",
+                ctx.channel().remoteAddress(), held);
+        failed = true;
+        args = null;
+        bulk = null;
+        argMemory = 0;
+        argBytes = 0;
+        bulkFilled = 0;
+        in.skipBytes(in.readableBytes());
+        ctx.close();
+        return true;
     }
 
     private boolean startCommand(ByteBuf in, List<Object> out) {
@@ -101,7 +149,7 @@ final class RespDecoder extends ByteToMessageDecoder {
         if (in.getByte(start) != '*') {
             return inlineCommand(in, out);
         }
-        int cr = in.indexOf(start, in.writerIndex(), (byte) '\r');
+        int cr = lineEnd(in, start);
         if (cr < 0) {
             if (in.readableBytes() > INLINE_MAX) {
                 fail(out, "too big mbulk count string");
@@ -126,6 +174,7 @@ final class RespDecoder extends ByteToMessageDecoder {
             args = new byte[(int) Math.min(count, INITIAL_ARGS)][];
             argCount = 0;
             argBytes = 0;
+            argMemory = 0;
         }
         return true;
     }
@@ -171,19 +220,21 @@ final class RespDecoder extends ByteToMessageDecoder {
             args = Arrays.copyOf(args, (int) Math.min((long) args.length * 2, argCount + (long) remainingArgs));
         }
         args[argCount++] = arg;
-        argBytes += arg.length + Transaction.ARGUMENT_OVERHEAD;
+        argBytes += arg.length;
+        argMemory += ArgsMemory.argument(arg.length);
         bulkLength = -1;
         if (--remainingArgs == 0) {
             out.add(argCount == args.length ? args : Arrays.copyOf(args, argCount));
             args = null;
             argBytes = 0;
+            argMemory = 0;
         }
         return true;
     }
 
     private boolean readBulkHeader(ByteBuf in, List<Object> out) {
         int start = in.readerIndex();
-        int cr = in.indexOf(start, in.writerIndex(), (byte) '\r');
+        int cr = lineEnd(in, start);
         if (cr < 0) {
             if (in.readableBytes() > INLINE_MAX) {
                 fail(out, "too big bulk count string");
@@ -242,6 +293,16 @@ final class RespDecoder extends ByteToMessageDecoder {
         bulk = null;
         bulkFilled = 0;
         return arg;
+    }
+
+    /**
+     * Where the line starting at {@code start} ends (its CR), or -1 while it has not ended. Redis looks for the CR
+     * with strchr, which stops at a zero byte: a header line with a zero byte before its CR never ends, and the
+     * client gets "too big ... count string" once 64 KB wait.
+     */
+    private static int lineEnd(ByteBuf in, int start) {
+        int cr = in.indexOf(start, in.writerIndex(), (byte) '\r');
+        return cr < 0 || in.indexOf(start, cr, (byte) 0) >= 0 ? -1 : cr;
     }
 
     /** Redis's string2ll on the bytes [from, to); sets {@link #numberValid}. */

@@ -103,6 +103,7 @@ public final class RespServer implements AutoCloseable {
                 }
                 RespDecoder decoder = new RespDecoder(config::protoMaxBulkLen, config::clientQueryBufferLimit,
                         node.server().stats().netInputBytes);
+                channel.config().setRecvByteBufAllocator(new FairReads(decoder::readingBigArgument));
                 channel.pipeline().addLast("decoder", decoder);
                 channel.pipeline().addLast("connection",
                         new RespConnection(node, decoder, settings.maxPendingCommands()));
