@@ -5,6 +5,7 @@ import org.luaj.vm2.Lua;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Prototype;
+import org.luaj.vm2.compiler.Lua51Compiler;
 
 /**
  * Lua 5.1's descriptions of values in error messages ("local 't'", "global 'f'", "field 'x'", "method 'm'",
@@ -140,7 +141,7 @@ final class ErrorNames {
                     return null;
                 }
                 boolean env = p.upvalues != null && b < p.upvalues.length && p.upvalues[b].name != null
-                        && p.upvalues[b].name.tojstring().equals("_ENV");
+                        && p.upvalues[b].name.eq_b(Lua51Compiler.GLOBALS_UPVALUE);
                 return new String[] {env ? "global" : "field", key};
             }
             case Lua.OP_GETTABLE: {

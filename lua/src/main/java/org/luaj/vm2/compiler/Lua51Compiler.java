@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 
 import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Prototype;
 
@@ -13,6 +14,13 @@ import org.luaj.vm2.Prototype;
  * reaches its token, as Lua 5.1 would. In LuaJ's package because the parser's classes are package-private.
  */
 public final class Lua51Compiler {
+    /**
+     * The name of the upvalue through which compiled code reaches its globals. LuaJ's is {@code _ENV}, so that a
+     * local named {@code _ENV} would become the globals as in Lua 5.2; in Lua 5.1 {@code _ENV} is an ordinary name,
+     * and no identifier can spell this one.
+     */
+    public static final LuaString GLOBALS_UPVALUE = LuaString.valueOf("\0globals");
+
     private Lua51Compiler() {
     }
 
@@ -38,6 +46,7 @@ public final class Lua51Compiler {
         FuncState main = new FuncState();
         lexer.fs = main;
         lexer.setinput(state, in.read(), in, LuaValue.valueOf(chunkName));
+        lexer.envn = GLOBALS_UPVALUE;
         main.f = new Prototype();
         main.f.source = LuaValue.valueOf(chunkName);
         try {
