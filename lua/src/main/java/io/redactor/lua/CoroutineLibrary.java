@@ -12,8 +12,8 @@ import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
 
 /**
- * Lua 5.1's coroutine library on LuaJ's LuaThread (one platform thread per live coroutine, see DESIGN.md;
- * scripts rarely use them).
+ * Lua 5.1's coroutine library on {@link ScriptCoroutine}s, whose bodies run on virtual threads: a suspended
+ * coroutine holds no OS thread, only its stack on the heap (about 2.5 KB for a short body).
  *
  * <p>A coroutine's body runs on a thread of its own, but always on behalf of the run that resumed it last: each
  * resume hands the coroutine the resumer's {@link ScriptRun} (a library's coroutine kept in an upvalue may be
@@ -22,19 +22,19 @@ import org.luaj.vm2.Varargs;
  * thread (a kill, an {@link Error} the server's context raises to unwind or restart the script, a bug) is thrown
  * again on the resumer's thread, as if the body had run there.
  *
- * <p>Each started coroutine holds a platform thread until its body ends, so their number is bounded: at most
+ * <p>Each started coroutine holds its stack until its body ends, so their number is bounded: at most
  * {@link #MAX_PER_RUN} alive that one run started, {@link #MAX_LIVE} in the JVM; starting one more fails with
  * {@link #TOO_MANY}. A script's coroutines cannot outlive its run (nothing a script makes is reachable by the next
- * one), so when the run ends those still suspended are ended too, and their threads with them. A library's may be
- * kept in an upvalue for later calls, as in Redis: they stay until LuaJ finds them unreachable (a thread waiting in
- * a yield checks every few seconds whether its coroutine was collected).
+ * one), so when the run ends those still suspended are ended too. A library's may be kept in an upvalue for later
+ * calls, as in Redis: they stay until they are unreachable (a body waiting in a yield checks every few seconds
+ * whether its coroutine was collected).
  */
 final class CoroutineLibrary {
     private static final String YIELD_OUTSIDE = "attempt to yield across metamethod/C-call boundary";
     /** Coroutines alive at once that one run started. */
-    static final int MAX_PER_RUN = 256;
+    static final int MAX_PER_RUN = 10_000;
     /** Coroutines alive at once in this JVM. */
-    static final int MAX_LIVE = 4096;
+    static final int MAX_LIVE = 50_000;
     static final String TOO_MANY = "too many coroutines alive at once (at most " + MAX_PER_RUN + " started by a "
             + "script or function call, " + MAX_LIVE + " in the server)";
     private static final AtomicInteger LIVE = new AtomicInteger();
@@ -45,6 +45,11 @@ final class CoroutineLibrary {
     private static final ThreadLocal<WeakReference<ScriptCoroutine>> SELF = new ThreadLocal<>();
 
     private CoroutineLibrary() {
+    }
+
+    /** Coroutines alive in this JVM: started, not ended. */
+    static int live() {
+        return LIVE.get();
     }
 
     static LuaTable create() {
@@ -91,8 +96,10 @@ final class CoroutineLibrary {
             start(co, run);
         }
         co.run = run;
-        // LuaJ marks the coroutine that resumes (found in the Globals) normal while this one runs
-        co.globals.running = self();
+        ScriptCoroutine resumer = self();
+        if (resumer != null) {
+            resumer.state.status = LuaThread.STATUS_NORMAL;
+        }
         Varargs r;
         try {
             r = co.resume(args);
@@ -100,10 +107,14 @@ final class CoroutineLibrary {
             if (status != LuaThread.STATUS_INITIAL) {
                 throw e;
             }
-            // no thread for it: the JVM or the system has no room for one more
+            // no thread for it: the JVM has no room for one more
             co.state.status = LuaThread.STATUS_DEAD;
             LIVE.decrementAndGet();
             throw new LuaError(TOO_MANY);
+        } finally {
+            if (resumer != null) {
+                resumer.state.status = LuaThread.STATUS_RUNNING;
+            }
         }
         Throwable escaped = co.escaped;
         if (escaped != null) {
@@ -122,15 +133,14 @@ final class CoroutineLibrary {
 
     /** Counts a coroutine whose thread is about to start, or refuses it. */
     private static void start(ScriptCoroutine co, ScriptRun run) {
-        run.coroutines.removeIf(c -> c.state.status == LuaThread.STATUS_DEAD);
-        if (run.coroutines.size() >= MAX_PER_RUN) {
-            throw new LuaError(TOO_MANY);
-        }
         if (LIVE.incrementAndGet() > MAX_LIVE) {
             LIVE.decrementAndGet();
             throw new LuaError(TOO_MANY);
         }
-        run.coroutines.add(co);
+        if (!run.coroutines.add(co, MAX_PER_RUN)) {
+            LIVE.decrementAndGet();
+            throw new LuaError(TOO_MANY);
+        }
     }
 
     /**
@@ -138,22 +148,11 @@ final class CoroutineLibrary {
      * running anything more); a function's may be resumed by a later call.
      */
     static void ended(ScriptRun run) {
-        if (run.coroutines.isEmpty()) {
-            return;
-        }
         if (run.sha() != null) {
-            for (LuaThread c : run.coroutines) {
-                ScriptCoroutine co = (ScriptCoroutine) c;
-                synchronized (co.state) {
-                    if (co.state.status == LuaThread.STATUS_SUSPENDED) {
-                        co.cancelled = true;
-                        co.state.status = LuaThread.STATUS_DEAD;
-                        co.state.notifyAll();
-                    }
-                }
-            }
+            run.coroutines.cancelAll();
+        } else {
+            run.coroutines.clear();
         }
-        run.coroutines.clear();
     }
 
     private static ScriptCoroutine self() {
@@ -163,19 +162,10 @@ final class CoroutineLibrary {
 
     private static Varargs yield(Varargs args) {
         WeakReference<ScriptCoroutine> ref = SELF.get();
-        ScriptCoroutine co = ref == null ? null : ref.get();
-        if (co == null) {
+        if (ref == null || ref.get() == null) {
             throw new ScriptLuaError(LuaValue.valueOf(YIELD_OUTSIDE), true);
         }
-        LuaThread.State state = co.state;
-        co = null; // not kept while suspended
-        Varargs resumedWith = state.lua_yield(args);
-        co = ref.get();
-        if (co == null || co.cancelled) {
-            throw new Cancelled();
-        }
-        ScriptRun.setCurrent(co.run);
-        return resumedWith;
+        return ScriptCoroutine.yield(ref, args);
     }
 
     /** A failed resume gives the value the body raised (a table stays a table), not LuaJ's text of it. */
@@ -208,7 +198,7 @@ final class CoroutineLibrary {
                     co.raised = v;
                 }
                 throw new LuaError(v.isstring() ? v.tojstring() : "(error object is a " + v.typename() + " value)");
-            } catch (Cancelled e) {
+            } catch (ScriptCoroutine.Cancelled e) {
                 throw e;
             } catch (RuntimeException | Error e) {
                 ScriptCoroutine co = ref.get();
@@ -223,33 +213,5 @@ final class CoroutineLibrary {
         ScriptCoroutine co = new ScriptCoroutine(body);
         self[0] = new WeakReference<>(co);
         return co;
-    }
-
-    /** Unwinds the thread of a coroutine that will never be resumed (its run ended). */
-    private static final class Cancelled extends Error {
-        private static final long serialVersionUID = 1L;
-
-        Cancelled() {
-            super("coroutine ended with its script", null, false, false);
-        }
-    }
-
-    /**
-     * A script's coroutine. Each has Globals of its own: LuaJ keeps the coroutine that resumed it there while it
-     * runs, and coroutines made by different runs (a library's) may resume one another.
-     */
-    private static final class ScriptCoroutine extends LuaThread {
-        /** The run that resumed it last: its body runs on that run's behalf. */
-        volatile ScriptRun run;
-        /** The value its body raised, which LuaJ's LuaThread only keeps as text. */
-        LuaValue raised;
-        /** What else ended its body, to be thrown again on the resumer's thread. */
-        volatile Throwable escaped;
-        /** Its script's run ended while it was suspended. */
-        volatile boolean cancelled;
-
-        ScriptCoroutine(LuaValue body) {
-            super(new Globals(), body);
-        }
     }
 }

@@ -47,8 +47,8 @@ public final class ScriptRun {
     int resp = 2;
     int replicationFlags = RedisLibrary.REPL_ALL;
     private StringNumbers.Cache numbers;
-    /** The coroutines whose threads this run started, while it runs (see {@link CoroutineLibrary}). */
-    final java.util.ArrayList<LuaThread> coroutines = new java.util.ArrayList<>(0);
+    /** The coroutines this run started, while it runs (see {@link CoroutineLibrary}). */
+    final StartedCoroutines coroutines = new StartedCoroutines();
 
     private LuaError originError;
     private String originSource;

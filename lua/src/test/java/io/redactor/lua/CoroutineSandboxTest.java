@@ -7,13 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.luaj.vm2.LuaValue;
 
-/** Coroutines run on threads of their own; what happens on those threads must behave as on the script's own. */
+/** Coroutines run on virtual threads of their own; what happens there must behave as on the script's own thread. */
 class CoroutineSandboxTest {
     private static final LuaEngine ENGINE = new LuaEngine();
 
@@ -67,19 +70,14 @@ class CoroutineSandboxTest {
                         + "local _, _, _, e = coroutine.resume(a) return e"));
     }
 
-    private static long coroutineThreads() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.isAlive() && t.getName().startsWith("Coroutine-")).count();
-    }
-
-    /** Each started coroutine is a platform thread: one script may not start them without bound. */
+    /** Each started coroutine holds memory until it ends: one script may not start them without bound. */
     @Test
     void aScriptCannotStartCoroutinesWithoutBound() {
         String body = "local all = {} for i = 1, 100000 do local co = coroutine.create(function() coroutine.yield() end) "
                 + "coroutine.resume(co) all[i] = co end return #all";
         assertEquals("ERR user_script:1: " + CoroutineLibrary.TOO_MANY + " script: " + sha(body) + ", on @user_script:1.",
                 error(body));
-        assertEquals(CoroutineLibrary.MAX_PER_RUN + 1, LuaEngineTest.eval("local n = 0 for i = 1, 1000 do "
+        assertEquals(CoroutineLibrary.MAX_PER_RUN + 1, LuaEngineTest.eval("local n = 0 for i = 1, 100000 do "
                 + "local co = coroutine.create(function() coroutine.yield() end) "
                 + "if not pcall(coroutine.resume, co) then return n + 1 end n = n + 1 end").toint(),
                 "the refusal is a Lua error");
@@ -92,14 +90,35 @@ class CoroutineSandboxTest {
     /** Nothing of a script survives it: its suspended coroutines end with it, and their threads. */
     @Test
     void theSuspendedCoroutinesOfAScriptEndWithIt() throws Exception {
-        long before = coroutineThreads();
+        long before = CoroutineLibrary.live();
         assertEquals(50, LuaEngineTest.eval("local all = {} for i = 1, 50 do "
                 + "all[i] = coroutine.wrap(function() while true do coroutine.yield(i) end end) all[i]() end "
                 + "return #all").toint());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (coroutineThreads() > before && System.nanoTime() < deadline) {
+        while (CoroutineLibrary.live() > before && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
-        assertTrue(coroutineThreads() <= before, coroutineThreads() + " coroutine threads, " + before + " before");
+        assertTrue(CoroutineLibrary.live() <= before, CoroutineLibrary.live() + " coroutines alive, " + before
+                + " before");
+    }
+
+    /** A suspended coroutine holds no OS thread: thousands alive at once add none to the process. */
+    @Test
+    void suspendedCoroutinesHoldNoOsThread() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        int before = threads.getThreadCount();
+        int[] peak = new int[1];
+        ScriptContext context = (command, run) -> {
+            peak[0] = Math.max(peak[0], threads.getThreadCount());
+            return LuaValue.NIL;
+        };
+        String body = "local all = {} for i = 1, 2000 do all[i] = coroutine.wrap(function() coroutine.yield() end) "
+                + "all[i]() end redis.call('ping') return #all";
+        CompiledScript script = ENGINE.compile(body.getBytes(StandardCharsets.UTF_8));
+        for (int i = 0; i < 20; i++) {
+            assertEquals(2000, script.run(context, List.of(), List.of()).toint());
+        }
+        assertTrue(peak[0] <= before + 16, "threads: " + peak[0] + " with 2,000 coroutines suspended, " + before
+                + " before");
     }
 }
