@@ -22,6 +22,11 @@ import org.luaj.vm2.Varargs;
 public final class ScriptRun {
     /** Backward jumps and calls between two reads of the stop flag. */
     static final int POLL_EVERY = 1024;
+    /**
+     * Work a library call does between two polls, in {@link #spend} units (a step of pattern matching, 64 bytes
+     * built or copied): about as long as {@link #POLL_EVERY} jumps of a loop.
+     */
+    static final int WORK_PER_POLL = 4096;
     private static final ThreadLocal<ScriptRun> CURRENT = new ThreadLocal<>();
     /** What library closures are bound to: "whichever run is current on this thread". Never executed. */
     static final ScriptRun DETACHED = new ScriptRun();
@@ -43,6 +48,7 @@ public final class ScriptRun {
     private volatile boolean stopRequested;
     private volatile boolean running;
     int countdown = POLL_EVERY;
+    private int work = WORK_PER_POLL;
     int depth;
     int resp = 2;
     int replicationFlags = RedisLibrary.REPL_ALL;
@@ -258,6 +264,41 @@ public final class ScriptRun {
             countdown = 1;
             throw RedisLibrary.raise("ERR FUNCTION LOAD timeout");
         }
+    }
+
+    /**
+     * Counts work done inside a library call (matching a pattern, building a string, sorting), which no loop of
+     * the script's polls for: at every {@link #WORK_PER_POLL} units the run polls as a loop would, so that a
+     * single long call can be killed, times out, and moves off a network thread.
+     */
+    void spend(int units) {
+        work -= units;
+        if (work <= 0) {
+            work = WORK_PER_POLL;
+            if (!running) {
+                throw new ScriptKilledError();
+            }
+            context.polled();
+            if (stopRequested) {
+                throw new ScriptKilledError();
+            }
+            if (timeoutNanos > 0 && elapsedNanos() > timeoutNanos) {
+                throw RedisLibrary.raise("ERR FUNCTION LOAD timeout");
+            }
+        }
+    }
+
+    /** {@link #spend} on the run current on this thread, if any. */
+    static void spendCurrent(int units) {
+        ScriptRun run = CURRENT.get();
+        if (run != null) {
+            run.spend(units);
+        }
+    }
+
+    /** The run current on this thread, or null outside runs. */
+    static ScriptRun currentOrNull() {
+        return CURRENT.get();
     }
 
     /** What closures this run creates are bound to: the run itself for a script, {@link #DETACHED} otherwise. */

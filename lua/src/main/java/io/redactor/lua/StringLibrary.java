@@ -77,7 +77,13 @@ final class StringLibrary {
     }
 
     private static void wrap(LuaTable target, LuaTable luaj, String name, int... stringArgs) {
-        LuaValue f = luaj.rawget(name);
+        LuaValue f = switch (name) {
+            case "find" -> Fn.of(name, PatternFunctions::find);
+            case "match" -> Fn.of(name, PatternFunctions::match);
+            case "gmatch" -> Fn.of(name, PatternFunctions::gmatch);
+            case "gsub" -> Fn.of(name, PatternFunctions::gsub);
+            default -> luaj.rawget(name);
+        };
         target.rawset(name, Fn.of(name, args -> {
             Varargs a = args;
             for (int n : stringArgs) {
