@@ -14,8 +14,7 @@ import org.luaj.vm2.Varargs;
  */
 final class PatternFunctions {
     private static final String SPECIALS = "^$*+?.([%-";
-    /** Bytes of a gsub result between two reports of work to the run. */
-    private static final int BYTES_PER_UNIT = 64;
+    private static final int BYTES_PER_UNIT = ScriptRun.BYTES_PER_UNIT;
 
     private PatternFunctions() {
     }

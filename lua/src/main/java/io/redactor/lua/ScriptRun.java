@@ -27,6 +27,8 @@ public final class ScriptRun {
      * built or copied): about as long as {@link #POLL_EVERY} jumps of a loop.
      */
     static final int WORK_PER_POLL = 4096;
+    /** Bytes built or copied that count as one unit of {@link #spend}. */
+    static final int BYTES_PER_UNIT = 64;
     private static final ThreadLocal<ScriptRun> CURRENT = new ThreadLocal<>();
     /** What library closures are bound to: "whichever run is current on this thread". Never executed. */
     static final ScriptRun DETACHED = new ScriptRun();

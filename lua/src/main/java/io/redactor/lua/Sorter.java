@@ -43,6 +43,8 @@ final class Sorter {
             if (hi - lo <= 2) {
                 return;
             }
+            // a partition pass compares each element once: the run's work, so that sorting huge tables polls
+            ScriptRun.spendCurrent((hi - lo) / 4 + 1);
             LuaValue pivot = a[mid];
             int i = lo;
             int j = hi;

@@ -26,6 +26,8 @@ final class StringLibrary {
     private static final int LUAJ_HEADER_LENGTH = 18;
     /** The longest byte array the JVM makes. */
     static final int MAX_STRING = Integer.MAX_VALUE - 8;
+    /** Bytes string.rep copies between two reports of its work, so that building a huge string can be killed. */
+    private static final int REP_CHUNK = 1 << 20;
     /** LUAI_MAXCSTACK: the most values a C function may push. */
     private static final int MAX_C_STACK = 8000;
     /** Lua's message when an allocation fails. */
@@ -173,8 +175,14 @@ final class StringLibrary {
             return LuaValue.EMPTYSTRING;
         }
         long total = (long) s.m_length * n;
-        if (total > MAX_STRING) {
+        // more than the heap can ever hold fails at once, rather than after a full collection that stalls everyone
+        if (total > MAX_STRING || total > Runtime.getRuntime().maxMemory()) {
             throw new LuaError(NOT_ENOUGH_MEMORY);
+        }
+        ScriptRun run = ScriptRun.currentOrNull();
+        if (run != null) {
+            // counted before the allocation, so that a run about to build a huge string polls first
+            run.spend((int) (total / ScriptRun.BYTES_PER_UNIT));
         }
         byte[] out;
         try {
@@ -184,10 +192,15 @@ final class StringLibrary {
         }
         System.arraycopy(s.m_bytes, s.m_offset, out, 0, s.m_length);
         int filled = s.m_length;
+        // whole repetitions at a time, so that what is copied from the start stays in step
+        int cap = Math.max(s.m_length, REP_CHUNK / s.m_length * s.m_length);
         while (filled < out.length) {
-            int chunk = Math.min(filled, out.length - filled);
+            int chunk = Math.min(Math.min(filled, out.length - filled), cap);
             System.arraycopy(out, 0, out, filled, chunk);
             filled += chunk;
+            if (run != null) {
+                run.spend(chunk / ScriptRun.BYTES_PER_UNIT);
+            }
         }
         return LuaString.valueUsing(out);
     }

@@ -90,6 +90,7 @@ final class TableLibrary {
         int i = Args.optInt(args, 3, 1);
         int last = args.arg(4).isnil() ? Lua51Table.border(t) : Args.checkInt(args, 4);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ScriptRun run = ScriptRun.currentOrNull();
         for (long k = i; k <= last; k++) {
             LuaValue v = t.rawget((int) k);
             LuaString s = Lua51Arith.toLuaString(v);
@@ -99,6 +100,9 @@ final class TableLibrary {
             out.write(s.m_bytes, s.m_offset, s.m_length);
             if (k != last) {
                 out.write(sep.m_bytes, sep.m_offset, sep.m_length);
+            }
+            if (run != null) {
+                run.spend((s.m_length + sep.m_length) / ScriptRun.BYTES_PER_UNIT + 1);
             }
         }
         return LuaString.valueUsing(out.toByteArray());

@@ -20,6 +20,8 @@ class LibraryOverflowTest {
         assertEquals("0", evalString("return #string.rep('x', -2^32 - 5)"));
         assertEquals("abcabcabcabcabc", evalString("return string.rep('abc', 5)"));
         assertEquals("3000000 abcabc", evalString("local s = string.rep('abc', 1000000) return #s .. ' ' .. s:sub(-6)"));
+        assertEquals("1000000", evalString("return select(2, string.rep('abcdefg', 1000000):gsub('abcdefg', ''))"),
+                "copied a megabyte at a time, every repetition whole");
         assertEquals("false not enough memory", evalString("local ok, e = pcall(string.rep, 'ab', 2^30) "
                 + "return tostring(ok) .. ' ' .. e"), "2^31 bytes: the size wrapped around to a negative one");
         assertEquals("false not enough memory", evalString("local ok, e = pcall(string.rep, 'abcd', 2^30 + 1) "
