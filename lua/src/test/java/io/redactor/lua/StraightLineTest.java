@@ -28,6 +28,7 @@ class StraightLineTest {
         assertEquals(false, straight("while true do end"));
         assertEquals(false, straight("local function f() end return f()"));
         assertEquals(false, straight("return loadstring('return 1')()"));
+        assertEquals(false, straight("local x = 0 " + "x = x + 1 ".repeat(1000) + "return x"), "too long a body");
     }
 
     @Test
