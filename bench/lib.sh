@@ -212,13 +212,13 @@ start_redis() {
 }
 
 # start_redactor LOG [DIR [PARAMETERS...]]: sets redactor_port, redactor_pid (bin/redactor execs java: the pid is the
-# JVM's). Its files in DIR (default the run's temporary directory); without parameters it persists nothing, as the
+# JVM's). No REST API: the default HTTP port may be taken by another server on the machine. Its files in DIR (default the run's temporary directory); without parameters it persists nothing, as the
 # Redis it is compared with (--save '' --appendonly no).
 start_redactor() {
   redactor_port="$(free_port)"
   local dir="${2:-$tmp}" persistence=(--save "" --appendonly no)
   [ $# -gt 2 ] && persistence=("${@:3}")
-  "$bench_root/bin/redactor" --port "$redactor_port" --dir "$dir" "${persistence[@]}" >"$1" 2>&1 &
+  "$bench_root/bin/redactor" --port "$redactor_port" --http-port 0 --dir "$dir" "${persistence[@]}" >"$1" 2>&1 &
   redactor_pid=$!
   started_pids+=("$redactor_pid")
 }

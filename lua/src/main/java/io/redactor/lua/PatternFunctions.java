@@ -1,12 +1,12 @@
 package io.redactor.lua;
 
-import java.io.ByteArrayOutputStream;
-
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
+
+import io.redactor.lua.libs.ByteBuf;
 
 /**
  * {@code string.find}, {@code match}, {@code gmatch} and {@code gsub} as Lua 5.1 has them, on {@link PatternMatcher}.
@@ -102,7 +102,7 @@ final class PatternFunctions {
         PatternMatcher matcher = new PatternMatcher(s, pattern, run);
         boolean anchor = matcher.pat(0) == '^';
         int patternStart = anchor ? 1 : 0;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteBuf out = new ByteBuf();
         int at = 0;
         int n = 0;
         int reported = 0;
@@ -115,23 +115,23 @@ final class PatternFunctions {
             if (end >= 0 && end > at) {
                 at = end;
             } else if (at < matcher.length) {
-                out.write(s.m_bytes[s.m_offset + at++]);
+                out.add(s.m_bytes[s.m_offset + at++]);
             } else {
                 break;
             }
             if (anchor) {
                 break;
             }
-            if (run != null && out.size() - reported >= ScriptRun.WORK_PER_POLL * BYTES_PER_UNIT) {
-                run.spend((out.size() - reported) / BYTES_PER_UNIT);
-                reported = out.size();
+            if (run != null && out.length() - reported >= ScriptRun.WORK_PER_POLL * BYTES_PER_UNIT) {
+                run.spend((out.length() - reported) / BYTES_PER_UNIT);
+                reported = out.length();
             }
         }
-        out.write(s.m_bytes, s.m_offset + at, s.m_length - at);
-        return LuaValue.varargsOf(LuaString.valueUsing(out.toByteArray()), LuaValue.valueOf(n));
+        out.add(s.m_bytes, s.m_offset + at, s.m_length - at);
+        return LuaValue.varargsOf(out.toLuaString(), LuaValue.valueOf(n));
     }
 
-    private static void addValue(PatternMatcher matcher, ByteArrayOutputStream out, int start, int end,
+    private static void addValue(PatternMatcher matcher, ByteBuf out, int start, int end,
                                  LuaValue replacement) {
         LuaValue value;
         if (replacement.isstring()) {
@@ -148,29 +148,27 @@ final class PatternFunctions {
         } else if ((text = Lua51Arith.toLuaString(value)) == null) {
             throw new LuaError("invalid replacement value (a " + value.typename() + ")");
         }
-        out.write(text.m_bytes, text.m_offset, text.m_length);
+        out.add(text);
     }
 
     /** A replacement string: {@code %0} the match, {@code %1}-{@code %9} captures, {@code %x} the character x. */
-    private static void addString(PatternMatcher matcher, ByteArrayOutputStream out, int start, int end,
+    private static void addString(PatternMatcher matcher, ByteBuf out, int start, int end,
                                   LuaString replacement) {
         byte[] r = replacement.m_bytes;
         int last = replacement.m_offset + replacement.m_length;
         for (int i = replacement.m_offset; i < last; i++) {
             if (r[i] != '%') {
-                out.write(r[i]);
+                out.add(r[i]);
                 continue;
             }
             // a '%' at the end stands before C's terminator, which is what gets copied
             int c = ++i < last ? r[i] & 0xff : 0;
             if (c < '0' || c > '9') {
-                out.write(c);
+                out.add(c);
             } else if (c == '0') {
-                LuaString whole = matcher.substring(start, end);
-                out.write(whole.m_bytes, whole.m_offset, whole.m_length);
+                out.add(matcher.substring(start, end));
             } else {
-                LuaString text = Lua51Arith.toLuaString(matcher.capture(c - '1', start, end));
-                out.write(text.m_bytes, text.m_offset, text.m_length);
+                out.add(Lua51Arith.toLuaString(matcher.capture(c - '1', start, end)));
             }
         }
     }

@@ -1,12 +1,12 @@
 package io.redactor.lua;
 
-import java.io.ByteArrayOutputStream;
-
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
+
+import io.redactor.lua.libs.ByteBuf;
 
 /** Lua 5.1's table library (with getn, setn, maxn, foreach, foreachi). */
 final class TableLibrary {
@@ -89,7 +89,7 @@ final class TableLibrary {
         LuaString sep = Args.optString(args, 2, LuaValue.EMPTYSTRING);
         int i = Args.optInt(args, 3, 1);
         int last = args.arg(4).isnil() ? Lua51Table.border(t) : Args.checkInt(args, 4);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteBuf out = new ByteBuf();
         ScriptRun run = ScriptRun.currentOrNull();
         for (long k = i; k <= last; k++) {
             LuaValue v = t.rawget((int) k);
@@ -97,15 +97,15 @@ final class TableLibrary {
             if (s == null) {
                 throw new LuaError("invalid value (" + v.typename() + ") at index " + k + " in table for 'concat'");
             }
-            out.write(s.m_bytes, s.m_offset, s.m_length);
+            out.add(s);
             if (k != last) {
-                out.write(sep.m_bytes, sep.m_offset, sep.m_length);
+                out.add(sep);
             }
             if (run != null) {
                 run.spend((s.m_length + sep.m_length) / ScriptRun.BYTES_PER_UNIT + 1);
             }
         }
-        return LuaString.valueUsing(out.toByteArray());
+        return out.toLuaString();
     }
 
     private static Varargs insert(Varargs args) {

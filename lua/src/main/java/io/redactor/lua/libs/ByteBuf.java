@@ -4,37 +4,37 @@ import org.luaj.vm2.LuaString;
 
 import java.util.Arrays;
 
-/** A growable byte array that ends as a Lua string. */
-final class ByteBuf {
+/** A growable byte array that ends as a Lua string (unlike ByteArrayOutputStream, not synchronized). */
+public final class ByteBuf {
     private byte[] bytes;
     private int length;
 
-    ByteBuf() {
+    public ByteBuf() {
         this(64);
     }
 
-    ByteBuf(int capacity) {
+    public ByteBuf(int capacity) {
         bytes = new byte[Math.max(capacity, 16)];
     }
 
-    int length() {
+    public int length() {
         return length;
     }
 
-    ByteBuf add(int b) {
+    public ByteBuf add(int b) {
         ensure(1);
         bytes[length++] = (byte) b;
         return this;
     }
 
-    ByteBuf add(byte[] source, int offset, int count) {
+    public ByteBuf add(byte[] source, int offset, int count) {
         ensure(count);
         System.arraycopy(source, offset, bytes, length, count);
         length += count;
         return this;
     }
 
-    ByteBuf add(LuaString s) {
+    public ByteBuf add(LuaString s) {
         return add(s.m_bytes, s.m_offset, s.m_length);
     }
 
@@ -60,7 +60,7 @@ final class ByteBuf {
     }
 
     /** The bytes as a Lua string, in an array of their size (a Lua string lives on; spare capacity would too). */
-    LuaString toLuaString() {
+    public LuaString toLuaString() {
         return length == bytes.length ? LuaString.valueUsing(bytes) : copyOf(bytes, 0, length);
     }
 
