@@ -7,6 +7,12 @@ import org.luaj.vm2.Prototype;
 
 /** A script body compiled once, shared by every run on every thread. */
 public final class CompiledScript {
+    /**
+     * Longer bodies never count as straight-line: each instruction runs once at most, but 100,000 of them (a body of a
+     * megabyte) take milliseconds, too long for the event loop or partition thread an inline run would hold.
+     */
+    static final int STRAIGHT_LINE_MAX_INSTRUCTIONS = 2048;
+
     private final LuaEngine engine;
     private final String sha;
     private final PrototypeCode code;
@@ -18,12 +24,12 @@ public final class CompiledScript {
         this.sha = sha;
         this.code = new PrototypeCode(prototype);
         this.shebang = shebang;
-        this.straightLine = StraightLine.is(prototype);
+        this.straightLine = prototype.code.length <= STRAIGHT_LINE_MAX_INSTRUCTIONS && StraightLine.is(prototype);
     }
 
     /**
-     * Whether the body has no loops and defines no functions, so that its running time is bounded by its length
-     * and by the commands it calls (see {@link StraightLine}).
+     * Whether the body is short, has no loops and defines no functions, so that its running time is bounded by its
+     * length and by the commands it calls (see {@link StraightLine}).
      */
     public boolean straightLine() {
         return straightLine;

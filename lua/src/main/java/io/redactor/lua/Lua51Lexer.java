@@ -206,17 +206,25 @@ final class Lua51Lexer {
     }
 
     private void numeral() {
+        // digits alone (the common case) always make a number: no need to convert them
+        boolean digitsOnly = buffer.size() == 0;
         do {
+            digitsOnly &= current() != '.';
             saveAndNext();
         } while (isDigit(current()) || current() == '.');
         if (current() == 'e' || current() == 'E') {
+            digitsOnly = false;
             saveAndNext();
             if (current() == '+' || current() == '-') {
                 saveAndNext();
             }
         }
         while (isAlnum(current()) || current() == '_') {
+            digitsOnly = false;
             saveAndNext();
+        }
+        if (digitsOnly) {
+            return;
         }
         byte[] numeral = buffer.toByteArray();
         if (Lua51Numbers.parse(numeral, 0, numeral.length) == null) {
