@@ -8,8 +8,8 @@ import java.lang.management.ThreadMXBean;
  * 100,000 Lua instructions). Redis's single thread has the machine to itself while it loads; here the loading
  * thread shares it with the event loops, the garbage collector and the JIT, so the limit counts the CPU time of the
  * thread that started the load: a library of 100,000 functions must not fail because the machine was busy, while
- * code that loops forever still fails after 500 ms of running. Polled from another thread (a coroutine's), it
- * counts the wall time since the start, as Redis does.
+ * code that loops forever still fails after 500 ms of running. Should a poll come from another thread, it counts
+ * the wall time since the start, as Redis does.
  */
 final class LoadTimer {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
