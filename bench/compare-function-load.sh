@@ -9,6 +9,7 @@
 # random keys of a small keyspace, one at a time; the GETs in flight at some time during the load are kept. After each load,
 # FCALL f1 and fN must answer 1 and N. Nothing runs before the first round: it is the load a freshly started
 # server makes (Redactor's JIT cold), reported on its own as well as in the medians.
+# A load refused (Redis's "FUNCTION LOAD timeout" on a busy machine) is reported and left out of the medians.
 # Targets: Redactor's median load time <= 1.0x Redis's; its GET max during loads <= 50 ms (the worst round).
 #
 # Usage: bench/compare-function-load.sh [--rounds N] [--functions N] [--quick]
@@ -60,7 +61,7 @@ awk -v n="$functions" 'BEGIN { print "#!lua name=big";
 library_bytes="$(stat -c %s "$library")"
 say "library: $functions functions, $(mib "$library_bytes")"
 
-declare -A load_ms=() get_max=() get_p99=() first_ms=()
+declare -A load_ms=() get_max=() get_p99=() first_ms=() refused=()
 
 # load_once SERVER ROUND: one timed FUNCTION LOAD with the GET probe running
 load_once() {
@@ -76,7 +77,12 @@ load_once() {
   sleep 0.1
   kill -TERM "$probe" 2>/dev/null || true
   wait "$probe" 2>/dev/null || true
-  [ "$reply" = big ] || die "FUNCTION LOAD on $(server_name "$server") (round $round) answered: ${reply:0:300}"
+  if [ "$reply" != big ]; then
+    # Redis's 500 ms limit on running the library's code is wall time: a busy machine can make it refuse
+    refused[$server]+="round $round: ${reply:0:120}; "
+    say "round $round $(server_name "$server"): refused after $((t1 - t0)) ms: ${reply:0:120}"
+    return 0
+  fi
   [ "$(cli "$port" FCALL f1 0)" = 1 ] && [ "$(cli "$port" FCALL "f$functions" 0)" = "$functions" ] \
     || die "FCALL after the load on $(server_name "$server") (round $round) answered wrong"
   # GETs in flight at some time during the load: the worst and the 99th percentile, in ms
@@ -101,6 +107,9 @@ done
 worst() { printf '%s\n' "$@" | sort -g | tail -n 1; }
 seconds() { awk -v ms="$1" 'BEGIN { printf "%.2f", ms / 1000 }'; }
 
+for server in redis redactor; do
+  [ -n "${load_ms[$server]:-}" ] || die "every load on $(server_name "$server") was refused: ${refused[$server]}"
+done
 # shellcheck disable=SC2086
 {
   r_med="$(median ${load_ms[redis]})" d_med="$(median ${load_ms[redactor]})"
@@ -118,11 +127,18 @@ report="$(report_file)"
   echo "| | Redis | Redactor | Ratio | Target |"
   echo "|---|---:|---:|---:|---|"
   echo "| FUNCTION LOAD, median (s) | $(seconds "$r_med") | $(seconds "$d_med") | $x | ≤ 1.0: $(met "$x" "<=" 1.0) |"
-  echo "| FUNCTION LOAD, first round (s) | $(seconds "${first_ms[redis]}") | $(seconds "${first_ms[redactor]}") | $(ratio "${first_ms[redactor]}" "${first_ms[redis]}") | |"
+  if [ -n "${first_ms[redis]:-}" ] && [ -n "${first_ms[redactor]:-}" ]; then
+    echo "| FUNCTION LOAD, first round (s) | $(seconds "${first_ms[redis]}") | $(seconds "${first_ms[redactor]}") | $(ratio "${first_ms[redactor]}" "${first_ms[redis]}") | |"
+  fi
+  echo "| loads refused | $(grep -o 'round' <<<"${refused[redis]:-}" | wc -l) | $(grep -o 'round' <<<"${refused[redactor]:-}" | wc -l) | | |"
   echo "| other client's GET max during loads, worst round (ms) | $r_worst | $d_worst | | ≤ 50: $(met "$d_worst" "<=" 50) |"
   echo "| other client's GET p99 during loads, median (ms) | $r_p99 | $d_p99 | | |"
   echo
   echo "Each round (ms): Redis ${load_ms[redis]% }; Redactor ${load_ms[redactor]% }. GET max per round (ms): Redis ${get_max[redis]% }; Redactor ${get_max[redactor]% }."
+  echo
+  for server in redis redactor; do
+    [ -z "${refused[$server]:-}" ] || echo "Refused by $(server_name "$server"): ${refused[$server]}"
+  done
   echo
 } >"$report"
 
