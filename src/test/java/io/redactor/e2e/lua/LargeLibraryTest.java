@@ -72,7 +72,7 @@ class LargeLibraryTest {
             jedis.functionFlush();
             redis.functionFlush();
             maxGetMillisDuring(() -> assertEquals("big", jedis.functionLoad(code)));
-            assertEquals("big", redis.functionLoad(code));
+            assertEquals("big", loadIntoRedis(redis, code, false));
             assertCalls(redis, jedis, 1);
             assertEquals(FUNCTIONS, functionsCount(jedis));
             assertEquals(functionsCount(redis), functionsCount(jedis));
@@ -80,7 +80,7 @@ class LargeLibraryTest {
             assertEquals(error(() -> redis.functionLoad(code)), error(() -> jedis.functionLoad(code)));
             String doubled = code.replace("return", "return 2 *");
             maxGetMillisDuring(() -> assertEquals("big", jedis.functionLoadReplace(doubled)));
-            assertEquals("big", redis.functionLoadReplace(doubled));
+            assertEquals("big", loadIntoRedis(redis, doubled, true));
             assertCalls(redis, jedis, 2);
 
             byte[] dump = jedis.functionDump();
@@ -89,6 +89,22 @@ class LargeLibraryTest {
             maxGetMillisDuring(() -> assertEquals("OK", jedis.functionRestore(dump)));
             assertCalls(redis, jedis, 2);
             assertEquals(error(() -> redis.functionRestore(dump)), error(() -> jedis.functionRestore(dump)));
+        }
+    }
+
+    /**
+     * FUNCTION LOAD into the reference Redis, again while it refuses: its 500 ms limit is wall time, which a busy
+     * machine stretches past it for this library now and then.
+     */
+    private static String loadIntoRedis(Jedis redis, String code, boolean replace) {
+        for (int attempt = 1;; attempt++) {
+            try {
+                return replace ? redis.functionLoadReplace(code) : redis.functionLoad(code);
+            } catch (JedisDataException e) {
+                if (!e.getMessage().equals(TIMEOUT) || attempt == 5) {
+                    throw e;
+                }
+            }
         }
     }
 
