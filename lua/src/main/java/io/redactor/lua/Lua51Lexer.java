@@ -34,14 +34,10 @@ final class Lua51Lexer {
         /** What Lua 5.1 quotes of token {@code index} in an error: a name or numeral as written, a string as read. */
         String nearText(int index) {
             int start = tokens.start(index);
-            if (tokens.kind(index) != LuaTokens.STRING) {
-                Lua51Lexer lexer = new Lua51Lexer(source, start, end - start);
-                lexer.token();
-                return new String(source, start, lexer.pos - start, StandardCharsets.ISO_8859_1);
-            }
             Lua51Lexer lexer = new Lua51Lexer(source, start, end - start);
             lexer.token();
-            return lexer.bufferText();
+            return tokens.kind(index) == LuaTokens.STRING ? lexer.bufferText()
+                    : new String(source, start, lexer.pos - start, StandardCharsets.ISO_8859_1);
         }
     }
 
