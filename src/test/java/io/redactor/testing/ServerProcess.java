@@ -23,6 +23,10 @@ import java.util.function.BooleanSupplier;
  */
 public final class ServerProcess implements AutoCloseable {
     private static final long START_TIMEOUT_MS = 120_000;
+    private static final List<String> DEFAULT_JVM = List.of("-Xmx1g", "-XX:+UseParallelGC");
+    /** The garbage collector and its settings as {@code bin/redactor} gives them, for tests that time pauses. */
+    public static final List<String> BIN_REDACTOR_GC = List.of("-Xmx1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
+            "-XX:G1ConcRefinementThreads=0");
 
     private final Process process;
     private final int port;
@@ -42,7 +46,12 @@ public final class ServerProcess implements AutoCloseable {
      * {@code appendonly -> yes}); returns once it answers commands (its data loaded).
      */
     public static ServerProcess start(Path dir, Map<String, String> redis) {
-        ServerProcess server = spawn(dir, redis, 0);
+        return start(dir, redis, DEFAULT_JVM);
+    }
+
+    /** {@link #start(Path, Map)} with these JVM options (heap, garbage collector) in place of the default ones. */
+    public static ServerProcess start(Path dir, Map<String, String> redis, List<String> jvm) {
+        ServerProcess server = spawn(dir, redis, 0, jvm);
         server.awaitReady();
         return server;
     }
@@ -52,12 +61,12 @@ public final class ServerProcess implements AutoCloseable {
      * Redis port accepts connections: it may still be loading its data.
      */
     public static ServerProcess launch(Path dir, Map<String, String> redis) {
-        ServerProcess server = spawn(dir, redis, freePort());
+        ServerProcess server = spawn(dir, redis, freePort(), DEFAULT_JVM);
         server.awaitListening();
         return server;
     }
 
-    private static ServerProcess spawn(Path dir, Map<String, String> redis, int httpPort) {
+    private static ServerProcess spawn(Path dir, Map<String, String> redis, int httpPort, List<String> jvm) {
         int port = freePort();
         Path config = dir.resolve("redactor-test.conf");
         StringBuilder text = new StringBuilder("redactor.redis {\n");
@@ -78,7 +87,8 @@ public final class ServerProcess implements AutoCloseable {
                     command.add(arg);
                 }
             }
-            command.addAll(List.of("-Xmx1g", "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
+            command.addAll(jvm);
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"),
                     "io.redactor.api.server.Main", "--port", Integer.toString(port), "--http-port",
                     Integer.toString(httpPort),
                     "--config", config.toString()));

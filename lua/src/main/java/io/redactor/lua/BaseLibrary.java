@@ -1,8 +1,6 @@
 package io.redactor.lua;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
 
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaFunction;
@@ -336,12 +334,7 @@ final class BaseLibrary {
         }
         Lua51Lexer.Result lexed = Lua51Lexer.scan(bytes, offset, length);
         Lua51Lexer.LexicalError error = lexed.error();
-        InputStream in = new java.io.ByteArrayInputStream(lexed.source(), lexed.offset(), lexed.length());
-        try {
-            return Lua51Compiler.compile(in, chunkName, shortSource, error == null ? -1 : error.index(),
-                    error == null ? null : new Lua51Compiler.SyntaxError(error.text(shortSource)));
-        } catch (IOException e) {
-            throw new LuaError(e.getMessage());
-        }
+        return Lua51Compiler.compile(lexed.tokens(), lexed::nearText, chunkName, shortSource,
+                error == null ? null : new Lua51Compiler.SyntaxError(error.text(shortSource)));
     }
 }

@@ -1,15 +1,19 @@
 package io.redactor.lua;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import org.luaj.vm2.LuaString;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.compiler.LuaTokens;
 
 /**
- * Lua 5.1's lexer run over a chunk before LuaJ (whose lexer is Lua 5.2's) compiles it, for what the two lexers
- * disagree on: the first lexical error Lua 5.1 raises (malformed numbers such as {@code 3x}, {@code 1e} or
- * {@code 0x}, decimal escapes above 255, nested {@code [[}, unfinished strings) with the index of the token it
- * is raised at, and string escapes Lua 5.1 takes as the plain character ({@code "\x41"} is {@code x41},
- * {@code "\q"} is {@code q}), which are rewritten so LuaJ reads them the same way. A first line starting with
- * {@code #!} is a Redis shebang, left out as Redis does (LuaJ skips it too); any other {@code #} there is an error.
+ * Lua 5.1's lexer: turns a chunk into the tokens LuaJ's parser takes ({@link LuaTokens}; LuaJ's own lexer is Lua
+ * 5.2's), up to the first lexical error Lua 5.1 raises (malformed numbers such as {@code 3x}, {@code 1e} or
+ * {@code 0x}, decimal escapes above 255, nested {@code [[}, unfinished strings), which the parser raises when it
+ * reaches that token. Strings get Lua 5.1's escapes ({@code "\x41"} is {@code x41}, {@code "\q"} is {@code q}).
+ * A first line starting with {@code #!} is a Redis shebang, left out as Redis does; any other {@code #} there is an
+ * error. Reserved words are LuaJ's, which count {@code goto}, and {@code ::} is one token, as LuaJ's parser expects.
  */
 final class Lua51Lexer {
     private static final int EOZ = -1;
@@ -22,36 +26,44 @@ final class Lua51Lexer {
         }
     }
 
-    /** The source LuaJ should compile (escapes rewritten, or the input itself) and the first lexical error. */
-    record Result(byte[] source, int offset, int length, LexicalError error) {
+    /**
+     * The chunk's tokens, ending with {@link LuaTokens#EOS} when there is no lexical error; otherwise they end
+     * before the token the error is raised at ({@code error.index()} is their count).
+     */
+    record Result(LuaTokens tokens, LexicalError error, byte[] source, int end) {
+        /** What Lua 5.1 quotes of token {@code index} in an error: a name or numeral as written, a string as read. */
+        String nearText(int index) {
+            int start = tokens.start(index);
+            Lua51Lexer lexer = new Lua51Lexer(source, start, end - start);
+            lexer.token();
+            return tokens.kind(index) == LuaTokens.STRING ? lexer.bufferText()
+                    : new String(source, start, lexer.pos - start, StandardCharsets.ISO_8859_1);
+        }
     }
 
     private final byte[] in;
     private final int end;
     private int pos;
     private int line = 1;
-    private int tokens;
-    private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    /** The rewritten source, once a rewrite is needed; {@code copied} is how much of the input it holds. */
-    private ByteArrayOutputStream rewritten;
-    private int copied;
+    private final LuaTokens tokens = new LuaTokens();
+    private final Bytes buffer = new Bytes();
+    /** Names and strings by their bytes, so that each distinct one is one {@link LuaString}. */
+    private final StringTable strings = new StringTable();
+    /** The value of the token just read: a name's or string's LuaString, a number's LuaValue. */
+    private LuaValue value;
+    /** Where the token just read starts. */
+    private int tokenStart;
 
     private Lua51Lexer(byte[] in, int offset, int length) {
         this.in = in;
         this.pos = offset;
         this.end = offset + length;
-        this.copied = offset;
     }
 
     static Result scan(byte[] source, int offset, int length) {
         Lua51Lexer lexer = new Lua51Lexer(source, offset, length);
         LexicalError error = lexer.run();
-        if (lexer.rewritten == null) {
-            return new Result(source, offset, length, error);
-        }
-        lexer.rewritten.write(source, lexer.copied, lexer.end - lexer.copied);
-        byte[] out = lexer.rewritten.toByteArray();
-        return new Result(out, 0, out.length, error);
+        return new Result(lexer.tokens, error, source, offset + length);
     }
 
     private LexicalError run() {
@@ -68,9 +80,12 @@ final class Lua51Lexer {
             }
         }
         try {
-            while (token()) {
-                tokens++;
-            }
+            int kind;
+            do {
+                value = null;
+                kind = token();
+                tokens.add(kind, value, line, tokenStart);
+            } while (kind != LuaTokens.EOS);
             return null;
         } catch (Failure f) {
             return f.error;
@@ -88,12 +103,12 @@ final class Lua51Lexer {
     }
 
     private Failure error(String message, String near) {
-        return new Failure(new LexicalError(tokens, line, message, near));
+        return new Failure(new LexicalError(tokens.count(), line, message, near));
     }
 
     /** The buffer as the error's token text: C stops at its first NUL. */
     private String bufferText() {
-        String s = buffer.toString(StandardCharsets.ISO_8859_1);
+        String s = new String(buffer.bytes, 0, buffer.size, StandardCharsets.ISO_8859_1);
         int nul = s.indexOf('\0');
         return nul < 0 ? s : s.substring(0, nul);
     }
@@ -124,17 +139,18 @@ final class Lua51Lexer {
         line++;
     }
 
-    /** Lexes one token; false at the end of the chunk. */
-    private boolean token() {
+    /** Lexes one token and returns its code (LuaJ's), setting {@link #value} for names, strings and numbers. */
+    private int token() {
         buffer.reset();
         while (true) {
+            tokenStart = pos;
             int c = current();
             switch (c) {
                 case '\n', '\r' -> newline();
                 case '-' -> {
                     next();
                     if (current() != '-') {
-                        return true;
+                        return '-';
                     }
                     next();
                     if (current() == '[') {
@@ -154,21 +170,33 @@ final class Lua51Lexer {
                     int sep = skipSeparator();
                     if (sep >= 0) {
                         longString(sep, true);
+                        value = strings.get(buffer.bytes, 2 + sep, buffer.size - 2 * (2 + sep));
+                        return LuaTokens.STRING;
                     } else if (sep != -1) {
                         throw error("invalid long string delimiter", bufferText());
                     }
-                    return true;
+                    return '[';
                 }
                 case '"', '\'' -> {
                     string(c);
-                    return true;
+                    value = strings.get(buffer.bytes, 1, buffer.size - 2);
+                    return LuaTokens.STRING;
                 }
                 case '=', '<', '>', '~' -> {
                     next();
-                    if (current() == '=') {
-                        next();
+                    if (current() != '=') {
+                        return c;
                     }
-                    return true;
+                    next();
+                    return c == '=' ? LuaTokens.EQ : c == '<' ? LuaTokens.LE : c == '>' ? LuaTokens.GE : LuaTokens.NE;
+                }
+                case ':' -> {
+                    next();
+                    if (current() != ':') {
+                        return ':';
+                    }
+                    next();
+                    return LuaTokens.DBCOLON;
                 }
                 case '.' -> {
                     saveAndNext();
@@ -176,29 +204,35 @@ final class Lua51Lexer {
                         next();
                         if (current() == '.') {
                             next();
+                            return LuaTokens.DOTS;
                         }
+                        return LuaTokens.CONCAT;
                     } else if (isDigit(current())) {
                         numeral();
+                        return LuaTokens.NUMBER;
                     }
-                    return true;
+                    return '.';
                 }
                 case EOZ -> {
-                    return false;
+                    return LuaTokens.EOS;
                 }
                 default -> {
                     if (isSpace(c)) {
                         next();
                     } else if (isDigit(c)) {
                         numeral();
-                        return true;
+                        return LuaTokens.NUMBER;
                     } else if (isAlpha(c) || c == '_') {
                         do {
                             next();
                         } while (isAlnum(current()) || current() == '_');
-                        return true;
+                        LuaString name = strings.get(in, tokenStart, pos - tokenStart);
+                        int kind = LuaTokens.reserved(name);
+                        value = kind == LuaTokens.NAME ? name : null;
+                        return kind;
                     } else {
                         next();
-                        return true;
+                        return c;
                     }
                 }
             }
@@ -206,22 +240,36 @@ final class Lua51Lexer {
     }
 
     private void numeral() {
+        // digits alone (the common case) make a number read without strtod
+        boolean digitsOnly = buffer.size == 0;
         do {
+            digitsOnly &= current() != '.';
             saveAndNext();
         } while (isDigit(current()) || current() == '.');
         if (current() == 'e' || current() == 'E') {
+            digitsOnly = false;
             saveAndNext();
             if (current() == '+' || current() == '-') {
                 saveAndNext();
             }
         }
         while (isAlnum(current()) || current() == '_') {
+            digitsOnly = false;
             saveAndNext();
         }
-        byte[] numeral = buffer.toByteArray();
-        if (Lua51Numbers.parse(numeral, 0, numeral.length) == null) {
+        if (digitsOnly && buffer.size <= 15) {
+            long n = 0;
+            for (int i = 0; i < buffer.size; i++) {
+                n = n * 10 + buffer.bytes[i] - '0';
+            }
+            value = LuaValue.valueOf((double) n);
+            return;
+        }
+        Double number = Lua51Numbers.parse(buffer.bytes, 0, buffer.size);
+        if (number == null) {
             throw error("malformed number", bufferText());
         }
+        value = LuaValue.valueOf(number);
     }
 
     /** skip_sep: the level of a long bracket ({@code [==[} is 2), -1 for a lone bracket, below for a bad one. */
@@ -290,7 +338,6 @@ final class Lua51Lexer {
     }
 
     private void escape() {
-        int backslash = pos;
         next();
         int c = current();
         switch (c) {
@@ -309,9 +356,6 @@ final class Lua51Lexer {
             }
             default -> {
                 if (!isDigit(c)) {
-                    if (c != '\\' && c != '"' && c != '\'') {
-                        dropByte(backslash);
-                    }
                     saveAndNext();
                     return;
                 }
@@ -334,14 +378,6 @@ final class Lua51Lexer {
         next();
     }
 
-    /** Leaves the byte at {@code at} (a backslash Lua 5.1 ignores) out of the source LuaJ compiles. */
-    private void dropByte(int at) {
-        if (rewritten == null) {
-            rewritten = new ByteArrayOutputStream(end - copied);
-        }
-        rewritten.write(in, copied, at - copied);
-        copied = at + 1;
-    }
 
     private static boolean isDigit(int c) {
         return c >= '0' && c <= '9';
@@ -357,5 +393,75 @@ final class Lua51Lexer {
 
     private static boolean isSpace(int c) {
         return c == ' ' || c == '\t' || c == '\f' || c == 11;
+    }
+
+    /** The token being read, as C Lua's buffer holds it (strings with their escapes done). */
+    private static final class Bytes {
+        byte[] bytes = new byte[32];
+        int size;
+
+        void write(int b) {
+            if (size == bytes.length) {
+                bytes = Arrays.copyOf(bytes, size * 2);
+            }
+            bytes[size++] = (byte) b;
+        }
+
+        int size() {
+            return size;
+        }
+
+        void reset() {
+            size = 0;
+        }
+    }
+
+    /** Interns names and strings by their bytes: an open-addressing table of the LuaStrings made so far. */
+    private static final class StringTable {
+        private LuaString[] slots = new LuaString[256];
+        private int count;
+
+        LuaString get(byte[] bytes, int offset, int length) {
+            int hash = hash(bytes, offset, length);
+            int mask = slots.length - 1;
+            for (int i = hash & mask;; i = (i + 1) & mask) {
+                LuaString s = slots[i];
+                if (s == null) {
+                    LuaString made = LuaString.valueUsing(Arrays.copyOfRange(bytes, offset, offset + length));
+                    slots[i] = made;
+                    if (++count * 2 > slots.length) {
+                        grow();
+                    }
+                    return made;
+                }
+                if (s.m_length == length && Arrays.equals(s.m_bytes, s.m_offset, s.m_offset + length,
+                        bytes, offset, offset + length)) {
+                    return s;
+                }
+            }
+        }
+
+        private void grow() {
+            LuaString[] old = slots;
+            slots = new LuaString[old.length * 2];
+            int mask = slots.length - 1;
+            for (LuaString s : old) {
+                if (s != null) {
+                    int i = hash(s.m_bytes, s.m_offset, s.m_length) & mask;
+                    while (slots[i] != null) {
+                        i = (i + 1) & mask;
+                    }
+                    slots[i] = s;
+                }
+            }
+        }
+
+        private static int hash(byte[] bytes, int offset, int length) {
+            int h = length;
+            for (int i = offset; i < offset + length; i++) {
+                h = 31 * h + bytes[i];
+            }
+            return h ^ (h >>> 16);
+        }
     }
 }

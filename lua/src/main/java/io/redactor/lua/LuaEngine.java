@@ -123,6 +123,11 @@ public final class LuaEngine {
         return raced != null ? raced : script;
     }
 
+    /** The cached script for this body, or null: {@link #compile} makes it. */
+    public CompiledScript cached(byte[] body) {
+        return scripts.get(RedisLibrary.sha1hex(body));
+    }
+
     /** The cached script with this SHA1 (lowercase hex), or null (EVALSHA's NOSCRIPT). */
     public CompiledScript lookup(String sha) {
         return scripts.get(sha.toLowerCase(java.util.Locale.ROOT));

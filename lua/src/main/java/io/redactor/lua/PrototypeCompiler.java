@@ -116,6 +116,9 @@ final class PrototypeCompiler {
 
     /** The class file for {@code p}, or null when its method would be longer than {@link #MAX_CODE_BYTES}. */
     static byte[] classBytes(Prototype p) {
+        if (surelyTooLong(p)) {
+            return null;
+        }
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
         cw.visit(V21, ACC_FINAL | ACC_SUPER, CLASS_NAME, null, "java/lang/Object",
                 new String[] {"io/redactor/lua/CompiledFunction"});
@@ -129,6 +132,9 @@ final class PrototypeCompiler {
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "run",
                 "(" + CLOSURE + VALUES + VARARGS + UPVALUES + RUN + "I" + VARARGS + "I)" + VARARGS, null, null);
         Label end = new PrototypeCompiler(p, mv).body();
+        if (end == null) {
+            return null;
+        }
         cw.visitEnd();
         byte[] bytes;
         try {
@@ -137,6 +143,15 @@ final class PrototypeCompiler {
             return null;
         }
         return end.getOffset() > MAX_CODE_BYTES ? null : bytes;
+    }
+
+    /** The label after the method's last instruction, or null once the code passes {@link #MAX_CODE_BYTES}. */
+    /**
+     * Whether the method would pass {@link #MAX_CODE_BYTES} whatever its instructions: each one but EXTRAARG (at most
+     * every other one) starts with at least 3 bytes recording its pc ({@link #at}).
+     */
+    private static boolean surelyTooLong(Prototype p) {
+        return (p.code.length + 1) / 2 * 3 > MAX_CODE_BYTES;
     }
 
     private Label body() {
@@ -162,6 +177,10 @@ final class PrototypeCompiler {
         entries();
         for (int j = 0; j < code.length; j++) {
             mv.visitLabel(labels[j]);
+            if (labels[j].getOffset() > MAX_CODE_BYTES) {
+                // given up before ASM computes the frames, which costs seconds for a library's 100,000-line main chunk
+                return null;
+            }
             int i = code[j];
             int op = Lua.GET_OPCODE(i);
             if (op == Lua.OP_EXTRAARG) {

@@ -45,7 +45,8 @@ public final class ScriptRun {
     final boolean detached;
     /** Set during FUNCTION LOAD only: where {@code redis.register_function} sends what it is given. */
     final FunctionRegistrar registrar;
-    private final long timeoutNanos;
+    /** FUNCTION LOAD's time limit, or null. */
+    private final LoadTimer loadTimer;
     private final long startNanos;
     private volatile boolean stopRequested;
     private volatile boolean running;
@@ -73,7 +74,7 @@ public final class ScriptRun {
         this.globals = new RunGlobals(engine.library(), toTable(keys), toTable(argv));
         this.detached = false;
         this.registrar = null;
-        this.timeoutNanos = 0;
+        this.loadTimer = null;
         this.startNanos = System.nanoTime();
     }
 
@@ -89,7 +90,7 @@ public final class ScriptRun {
         this.globals = function.globals;
         this.detached = false;
         this.registrar = null;
-        this.timeoutNanos = 0;
+        this.loadTimer = null;
         this.startNanos = System.nanoTime();
     }
 
@@ -106,7 +107,7 @@ public final class ScriptRun {
         this.globals = globals;
         this.detached = false;
         this.registrar = registrar;
-        this.timeoutNanos = timeoutNanos;
+        this.loadTimer = timeoutNanos > 0 ? new LoadTimer(timeoutNanos) : null;
         this.startNanos = System.nanoTime();
     }
 
@@ -121,7 +122,7 @@ public final class ScriptRun {
         this.globals = null;
         this.detached = true;
         this.registrar = null;
-        this.timeoutNanos = 0;
+        this.loadTimer = null;
         this.startNanos = 0;
     }
 
@@ -261,7 +262,7 @@ public final class ScriptRun {
         if (stopRequested) {
             throw ScriptKilledError.at(closure.p, pc);
         }
-        if (timeoutNanos > 0 && elapsedNanos() > timeoutNanos) {
+        if (loadTimer != null && loadTimer.expired()) {
             // Redis raises it again at every line once the time is up; nothing at load time can catch it anyway
             countdown = 1;
             throw RedisLibrary.raise("ERR FUNCTION LOAD timeout");
@@ -284,7 +285,7 @@ public final class ScriptRun {
             if (stopRequested) {
                 throw new ScriptKilledError();
             }
-            if (timeoutNanos > 0 && elapsedNanos() > timeoutNanos) {
+            if (loadTimer != null && loadTimer.expired()) {
                 throw RedisLibrary.raise("ERR FUNCTION LOAD timeout");
             }
         }

@@ -30,12 +30,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * The node's scripts: the Lua engine with its script cache and function registry, and the atomic scripts running
@@ -85,6 +87,7 @@ public final class ScriptService {
     private final RateMeter asyncCallRate = new RateMeter();
     private final ScriptSubscriptions subscriptions;
     private final ScriptSettings settings;
+    private final ScriptLoader loader = new ScriptLoader();
 
     public ScriptService(ScriptSettings settings, PubSub pubsub) {
         this.engine = new LuaEngine(libraries(), RedactorVersion.REDIS_VERSION, RedactorVersion.REDIS_VERSION_NUM);
@@ -110,14 +113,43 @@ public final class ScriptService {
         return functions;
     }
 
-    /** FUNCTION LOAD: returns the library's name. */
+    /** FUNCTION LOAD on the calling thread (loading an RDB file): returns the library's name. */
     public String loadLibrary(byte[] code, boolean replace) {
         return functions.load(code, replace, LOADING, FunctionRegistry.LOAD_TIMEOUT_MILLIS);
     }
 
-    /** FUNCTION RESTORE. */
+    /** FUNCTION RESTORE on the calling thread. */
     public void restoreLibraries(byte[] payload, RestorePolicy policy) {
         functions.restore(payload, policy, LOADING);
+    }
+
+    /**
+     * Work on a library (FUNCTION LOAD, RESTORE) on the loader thread, off the event loops and partitions; or on the
+     * calling thread when {@code here} (inside EXEC, which holds every partition: nothing could run meanwhile).
+     * Completes with what {@code work} returns, or fails with what it throws.
+     */
+    public <T> CompletionStage<T> loading(Supplier<T> work, boolean here) {
+        if (here) {
+            try {
+                return CompletableFuture.completedFuture(work.get());
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+        return loader.supply(work);
+    }
+
+    /**
+     * The compiled script of an EVAL or SCRIPT LOAD body, compiled on first sight: on the calling thread when that is
+     * quick or {@code here} (see {@link #loading}), on the loader thread when the body is long and not cached yet, or
+     * so long that even its SHA1 takes a while. Fails with {@link io.redactor.lua.ScriptCompileError}.
+     */
+    public CompletionStage<CompiledScript> script(byte[] body, boolean here) {
+        if (!here && body.length >= ScriptLoader.LARGE_BODY) {
+            CompiledScript cached = body.length < ScriptLoader.HUGE_BODY ? engine.cached(body) : null;
+            return cached != null ? CompletableFuture.completedFuture(cached) : loader.supply(() -> engine.compile(body));
+        }
+        return loading(() -> engine.compile(body), true);
     }
 
     /** The lock that serializes calls of one library's functions. */

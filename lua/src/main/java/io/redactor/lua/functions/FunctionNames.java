@@ -6,6 +6,9 @@ final class FunctionNames {
     }
 
     static String key(String name) {
+        if (!hasUpperCase(name)) {
+            return name;
+        }
         char[] chars = name.toCharArray();
         for (int i = 0; i < chars.length; i++) {
             if (chars[i] >= 'A' && chars[i] <= 'Z') {
@@ -13,5 +16,15 @@ final class FunctionNames {
             }
         }
         return new String(chars);
+    }
+
+    private static boolean hasUpperCase(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c >= 'A' && c <= 'Z') {
+                return true;
+            }
+        }
+        return false;
     }
 }

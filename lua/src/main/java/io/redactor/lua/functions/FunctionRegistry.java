@@ -216,13 +216,15 @@ public final class FunctionRegistry {
 
         private Snapshot(Collection<FunctionLibrary> libraries) {
             Map<String, FunctionLibrary> byName = new LinkedHashMap<>();
-            Map<String, RegisteredFunction> byFunction = new HashMap<>();
             int count = 0;
+            for (FunctionLibrary library : libraries) {
+                count += library.functions().size();
+            }
+            Map<String, RegisteredFunction> byFunction = HashMap.newHashMap(count);
             for (FunctionLibrary library : libraries) {
                 byName.put(library.name(), library);
                 for (RegisteredFunction function : library.functions()) {
-                    byFunction.putIfAbsent(FunctionNames.key(function.name()), function);
-                    count++;
+                    byFunction.putIfAbsent(function.key, function);
                 }
             }
             this.libraries = Collections.unmodifiableMap(byName);
@@ -245,7 +247,7 @@ public final class FunctionRegistry {
         /** The first function of the library that another library here already has (any case), or null. */
         RegisteredFunction clash(FunctionLibrary library) {
             for (RegisteredFunction function : library.functions()) {
-                if (functions.containsKey(FunctionNames.key(function.name()))) {
+                if (functions.containsKey(function.key)) {
                     return function;
                 }
             }

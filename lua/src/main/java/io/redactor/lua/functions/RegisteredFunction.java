@@ -16,12 +16,15 @@ import io.redactor.lua.ScriptRun;
  */
 public final class RegisteredFunction {
     private final LibraryFunction function;
+    /** The name as FCALL finds it (see {@link FunctionNames}). */
+    final String key;
     private final String libraryName;
     private final byte[] description;
     private final Set<ScriptFlag> flags;
 
     RegisteredFunction(LibraryFunction function, String libraryName, byte[] description, Set<ScriptFlag> flags) {
         this.function = function;
+        this.key = FunctionNames.key(function.name());
         this.libraryName = libraryName;
         this.description = description;
         this.flags = Collections.unmodifiableSet(flags);

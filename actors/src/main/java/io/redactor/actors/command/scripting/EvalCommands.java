@@ -15,6 +15,7 @@ import io.redactor.lua.Shebang;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -60,16 +61,25 @@ final class EvalCommands {
     private static CompletionStage<Reply> run(ClientCall call, boolean bySha, boolean readOnly, boolean async) {
         byte[][] args = call.args();
         int numkeys;
-        CompiledScript script;
         try {
             numkeys = numkeys(args);
-            script = bySha ? call.node().scripts().engine().lookup(Arguments.text(args[1])) : compile(call, args[1]);
         } catch (CommandError e) {
             return CompletableFuture.completedFuture(e.reply());
         }
-        if (script == null) {
-            return CompletableFuture.completedFuture(NOSCRIPT);
+        if (bySha) {
+            CompiledScript script = call.node().scripts().engine().lookup(Arguments.text(args[1]));
+            return script == null ? CompletableFuture.completedFuture(NOSCRIPT)
+                    : run(call, script, numkeys, readOnly, async);
         }
+        // a long body not seen before compiles on the loader thread, and the script starts from there
+        return compile(call, args[1]).handle((script, failure) -> failure == null
+                ? run(call, script, numkeys, readOnly, async)
+                : CompletableFuture.completedFuture(compileError(failure))).thenCompose(reply -> reply);
+    }
+
+    private static CompletionStage<Reply> run(ClientCall call, CompiledScript script, int numkeys, boolean readOnly,
+                                              boolean async) {
+        byte[][] args = call.args();
         Shebang shebang = script.shebang();
         if (readOnly && !shebang.compatibilityMode() && !shebang.has(ScriptFlag.NO_WRITES)) {
             return CompletableFuture.completedFuture(WRITE_FLAG_WITH_RO);
@@ -100,11 +110,17 @@ final class EvalCommands {
         return (int) numkeys;
     }
 
-    static CompiledScript compile(ClientCall call, byte[] body) {
-        try {
-            return call.node().scripts().engine().compile(body);
-        } catch (ScriptCompileError e) {
-            throw new CommandError(new ErrorReply(e.getMessage()));
+    /** The body's compiled script (see {@code ScriptService.script}); fails with ScriptCompileError. */
+    static CompletionStage<CompiledScript> compile(ClientCall call, byte[] body) {
+        return call.node().scripts().script(body, call.keyspace() != null);
+    }
+
+    /** The reply to a failed {@link #compile}: the compile error's text; any other failure goes on. */
+    static Reply compileError(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
+        if (cause instanceof ScriptCompileError e) {
+            return new ErrorReply(e.getMessage());
         }
+        throw failure instanceof CompletionException c ? c : new CompletionException(failure);
     }
 }

@@ -19,6 +19,7 @@ import io.redactor.lua.functions.FunctionError;
 import io.redactor.lua.functions.FunctionLibrary;
 import io.redactor.lua.functions.FunctionRegistry;
 import io.redactor.lua.functions.RegisteredFunction;
+import io.redactor.lua.functions.RestorePolicy;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -78,11 +79,20 @@ final class FunctionCommands {
         }
     }
 
-    static Reply load(ClientCall call) {
-        return logged(call, answer(() -> {
-            FunctionArguments.Load load = FunctionArguments.load(Arrays.asList(call.args()));
-            return BulkString.of(call.node().scripts().loadLibrary(load.code(), load.replace()));
-        }));
+    /** On the loader thread (see {@code ScriptService.loading}): a library of 100,000 functions takes a second. */
+    static CompletionStage<Reply> load(ClientCall call) {
+        FunctionArguments.Load load;
+        try {
+            load = FunctionArguments.load(Arrays.asList(call.args()));
+        } catch (FunctionError e) {
+            return CompletableFuture.completedFuture(new ErrorReply(e.getMessage()));
+        }
+        return loading(call, () -> BulkString.of(call.node().scripts().loadLibrary(load.code(), load.replace())));
+    }
+
+    /** A registry change that may run a library's code, on the loader thread; logged once it succeeded. */
+    private static CompletionStage<Reply> loading(ClientCall call, java.util.function.Supplier<Reply> change) {
+        return call.node().scripts().loading(() -> logged(call, answer(change)), call.keyspace() != null);
     }
 
     static Reply delete(ClientCall call) {
@@ -159,12 +169,17 @@ final class FunctionCommands {
         return new BulkString(registry(call).dump(true));
     }
 
-    static Reply restore(ClientCall call) {
-        return logged(call, answer(() -> {
-            call.node().scripts().restoreLibraries(call.arg(2),
-                    FunctionArguments.restorePolicy(Arrays.asList(call.args())));
+    static CompletionStage<Reply> restore(ClientCall call) {
+        RestorePolicy policy;
+        try {
+            policy = FunctionArguments.restorePolicy(Arrays.asList(call.args()));
+        } catch (FunctionError e) {
+            return CompletableFuture.completedFuture(new ErrorReply(e.getMessage()));
+        }
+        return loading(call, () -> {
+            call.node().scripts().restoreLibraries(call.arg(2), policy);
             return SimpleString.OK;
-        }));
+        });
     }
 
     static Reply stats(ClientCall call) {

@@ -15,6 +15,7 @@ import io.redactor.lua.LuaEngine;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 
 /** SCRIPT LOAD, EXISTS, FLUSH, KILL and HELP. */
 final class ScriptCacheCommands {
@@ -23,8 +24,9 @@ final class ScriptCacheCommands {
     private ScriptCacheCommands() {
     }
 
-    static Reply load(ClientCall call) {
-        return BulkString.of(EvalCommands.compile(call, call.arg(2)).sha());
+    static CompletionStage<Reply> load(ClientCall call) {
+        return EvalCommands.compile(call, call.arg(2))
+                .handle((script, failure) -> failure == null ? BulkString.of(script.sha()) : EvalCommands.compileError(failure));
     }
 
     static Reply exists(ClientCall call) {

@@ -80,7 +80,7 @@ public final class ScriptingCommands {
                                 .doc(ScriptingDocs.SCRIPT_HELP).runsAtClient(ScriptCacheCommands::help),
                         command("load", 3).flags(NOSCRIPT, STALE).acl("scripting")
                                 .tips("request_policy:all_nodes", "response_policy:all_succeeded")
-                                .doc(ScriptingDocs.SCRIPT_LOAD).runsAtClient(ScriptCacheCommands::load),
+                                .doc(ScriptingDocs.SCRIPT_LOAD).runsAtClientAsync(ScriptCacheCommands::load),
                         command("kill", 2).flags(NOSCRIPT, ALLOW_BUSY).acl("scripting")
                                 .tips("request_policy:all_shards", "response_policy:one_succeeded")
                                 .doc(ScriptingDocs.SCRIPT_KILL).runsAtClient(ScriptCacheCommands::kill),
@@ -95,13 +95,13 @@ public final class ScriptingCommands {
                 command("function", -2).doc(ScriptingDocs.FUNCTION).subcommands(
                         command("restore", -3).flags(WRITE, DENYOOM, NOSCRIPT).acl("scripting")
                                 .tips("request_policy:all_shards", "response_policy:all_succeeded")
-                                .doc(ScriptingDocs.FUNCTION_RESTORE).runsAtClient(FunctionCommands::restore),
+                                .doc(ScriptingDocs.FUNCTION_RESTORE).runsAtClientAsync(FunctionCommands::restore),
                         command("flush", -2).flags(WRITE, NOSCRIPT).acl("scripting")
                                 .tips("request_policy:all_shards", "response_policy:all_succeeded")
                                 .doc(ScriptingDocs.FUNCTION_FLUSH).runsAtClient(FunctionCommands::flush),
                         command("load", -3).flags(WRITE, DENYOOM, NOSCRIPT).acl("scripting")
                                 .tips("request_policy:all_shards", "response_policy:all_succeeded")
-                                .doc(ScriptingDocs.FUNCTION_LOAD).runsAtClient(FunctionCommands::load),
+                                .doc(ScriptingDocs.FUNCTION_LOAD).runsAtClientAsync(FunctionCommands::load),
                         command("kill", 2).flags(NOSCRIPT, ALLOW_BUSY).acl("scripting")
                                 .tips("request_policy:all_shards", "response_policy:one_succeeded")
                                 .doc(ScriptingDocs.FUNCTION_KILL).runsAtClient(FunctionCommands::kill),
