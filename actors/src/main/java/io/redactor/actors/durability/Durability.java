@@ -152,8 +152,9 @@ public final class Durability implements Admission {
     private void startSave(CompletableFuture<Reply> reply) {
         background = Background.RDB;
         rdb.save(node, false).written().whenComplete((result, failure) -> {
-            reply.complete(failure == null ? SimpleString.OK : new ErrorReply("ERR"));
+            // done before the reply, so that a BGSAVE sent on the reply does not find this SAVE still running
             backgroundDone();
+            reply.complete(failure == null ? SimpleString.OK : new ErrorReply("ERR"));
         });
     }
 
