@@ -18,6 +18,37 @@ final class Lua51Table extends LuaTable {
     Lua51Table(int narray, int nhash) {
         super(narray, nhash);
         this.declared = narray;
+        counted(null, null);
+    }
+
+    /** Bytes an array slot costs (a reference). */
+    private static final int ARRAY_SLOT = 8;
+    /** Bytes a hash slot costs: its reference, and the entry objects LuaJ makes for a key and its value. */
+    private static final int HASH_SLOT = 40;
+
+    /** Every growth of a table goes through here: its array and hash parts are replaced by larger ones. */
+    @Override
+    public void hashset(LuaValue key, LuaValue value) {
+        LuaValue[] a = array;
+        Object h = hash;
+        super.hashset(key, value);
+        if (a != array || h != hash) {
+            counted(a, h);
+        }
+    }
+
+    /** Counts the parts that are not {@code oldArray} and {@code oldHash} against the run's memory. */
+    private void counted(LuaValue[] oldArray, Object oldHash) {
+        if (array != oldArray) {
+            long bytes = (long) array.length * ARRAY_SLOT;
+            ScriptRun.making(bytes);
+            ScriptRun.made(array, bytes);
+        }
+        if (hash != oldHash) {
+            long bytes = (long) getHashLength() * HASH_SLOT;
+            ScriptRun.making(bytes);
+            ScriptRun.made(hash, bytes);
+        }
     }
 
     @Override

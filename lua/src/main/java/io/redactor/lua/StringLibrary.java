@@ -76,8 +76,12 @@ final class StringLibrary {
         return t;
     }
 
+    /** The functions whose result is a new string (sub shares its argument's bytes). */
+    private static final java.util.Set<String> MAKES_STRINGS = java.util.Set.of("gsub", "lower", "upper", "reverse");
+
     private static void wrap(LuaTable target, LuaTable luaj, String name, int... stringArgs) {
         LuaValue f = luaj.rawget(name);
+        boolean makesString = MAKES_STRINGS.contains(name);
         target.rawset(name, Fn.of(name, args -> {
             Varargs a = args;
             for (int n : stringArgs) {
@@ -110,7 +114,11 @@ final class StringLibrary {
                     }
                 }
             }
-            return f.invoke(a);
+            Varargs result = f.invoke(a);
+            if (makesString) {
+                ScriptRun.made((LuaString) result.arg1());
+            }
+            return result;
         }));
     }
 
@@ -170,12 +178,14 @@ final class StringLibrary {
         if (total > MAX_STRING) {
             throw new LuaError(NOT_ENOUGH_MEMORY);
         }
+        ScriptRun.making(total);
         byte[] out;
         try {
             out = new byte[(int) total];
         } catch (OutOfMemoryError e) {
             throw new LuaError(NOT_ENOUGH_MEMORY);
         }
+        ScriptRun.made(out, total);
         System.arraycopy(s.m_bytes, s.m_offset, out, 0, s.m_length);
         int filled = s.m_length;
         while (filled < out.length) {

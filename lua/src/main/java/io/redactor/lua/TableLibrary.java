@@ -101,7 +101,7 @@ final class TableLibrary {
                 out.write(sep.m_bytes, sep.m_offset, sep.m_length);
             }
         }
-        return LuaString.valueUsing(out.toByteArray());
+        return ScriptRun.made(LuaString.valueUsing(out.toByteArray()));
     }
 
     private static Varargs insert(Varargs args) {
