@@ -23,6 +23,8 @@ import java.util.function.BooleanSupplier;
  */
 public final class ServerProcess implements AutoCloseable {
     private static final long START_TIMEOUT_MS = 120_000;
+    /** The heap and collector of servers started without others. */
+    public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xmx1g", "-XX:+UseParallelGC");
 
     private final Process process;
     private final int port;
@@ -42,7 +44,15 @@ public final class ServerProcess implements AutoCloseable {
      * {@code appendonly -> yes}); returns once it answers commands (its data loaded).
      */
     public static ServerProcess start(Path dir, Map<String, String> redis) {
-        ServerProcess server = spawn(dir, redis, 0);
+        return start(dir, redis, DEFAULT_JVM_OPTIONS);
+    }
+
+    /**
+     * Starts a server as {@link #start(Path, Map)} does, with these JVM options (heap size and collector) instead of
+     * {@link #DEFAULT_JVM_OPTIONS}.
+     */
+    public static ServerProcess start(Path dir, Map<String, String> redis, List<String> jvmOptions) {
+        ServerProcess server = spawn(dir, redis, 0, jvmOptions);
         server.awaitReady();
         return server;
     }
@@ -52,12 +62,12 @@ public final class ServerProcess implements AutoCloseable {
      * Redis port accepts connections: it may still be loading its data.
      */
     public static ServerProcess launch(Path dir, Map<String, String> redis) {
-        ServerProcess server = spawn(dir, redis, freePort());
+        ServerProcess server = spawn(dir, redis, freePort(), DEFAULT_JVM_OPTIONS);
         server.awaitListening();
         return server;
     }
 
-    private static ServerProcess spawn(Path dir, Map<String, String> redis, int httpPort) {
+    private static ServerProcess spawn(Path dir, Map<String, String> redis, int httpPort, List<String> jvmOptions) {
         int port = freePort();
         Path config = dir.resolve("redactor-test.conf");
         StringBuilder text = new StringBuilder("redactor.redis {\n");
@@ -78,7 +88,8 @@ public final class ServerProcess implements AutoCloseable {
                     command.add(arg);
                 }
             }
-            command.addAll(List.of("-Xmx1g", "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
+            command.addAll(jvmOptions);
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"),
                     "io.redactor.api.server.Main", "--port", Integer.toString(port), "--http-port",
                     Integer.toString(httpPort),
                     "--config", config.toString()));

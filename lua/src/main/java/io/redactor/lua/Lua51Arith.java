@@ -256,8 +256,9 @@ final class Lua51Arith {
                     at += n.length;
                 }
             }
-            ScriptRun.made(out, total);
-            return LuaString.valueUsing(out);
+            LuaString result = LuaString.valueUsing(out);
+            ScriptRun.made(result, total);
+            return result;
         }
         // general case: pairwise from the right, with __concat
         LuaValue acc = stack[c];

@@ -18,13 +18,19 @@ final class Lua51Table extends LuaTable {
     Lua51Table(int narray, int nhash) {
         super(narray, nhash);
         this.declared = narray;
-        counted(null, null);
+        counted();
     }
 
-    /** Bytes an array slot costs (a reference). */
-    private static final int ARRAY_SLOT = 8;
-    /** Bytes a hash slot costs: its reference, and the entry objects LuaJ makes for a key and its value. */
-    private static final int HASH_SLOT = 40;
+    /**
+     * What an array slot is counted for: its reference and a typical value (a boxed number or a short string), which
+     * are too small to be counted themselves; a table of ten million short strings holds about 600 MB.
+     */
+    private static final int ARRAY_SLOT = 40;
+    /** The same for a hash slot: its reference, the entry object LuaJ makes for it, a typical key and value. */
+    private static final int HASH_SLOT = 96;
+
+    /** What the run's memory budget keeps for this table once it is large enough to count. */
+    private Object memoryTicket;
 
     /** Every growth of a table goes through here: its array and hash parts are replaced by larger ones. */
     @Override
@@ -33,22 +39,13 @@ final class Lua51Table extends LuaTable {
         Object h = hash;
         super.hashset(key, value);
         if (a != array || h != hash) {
-            counted(a, h);
+            counted();
         }
     }
 
-    /** Counts the parts that are not {@code oldArray} and {@code oldHash} against the run's memory. */
-    private void counted(LuaValue[] oldArray, Object oldHash) {
-        if (array != oldArray) {
-            long bytes = (long) array.length * ARRAY_SLOT;
-            ScriptRun.making(bytes);
-            ScriptRun.made(array, bytes);
-        }
-        if (hash != oldHash) {
-            long bytes = (long) getHashLength() * HASH_SLOT;
-            ScriptRun.making(bytes);
-            ScriptRun.made(hash, bytes);
-        }
+    private void counted() {
+        memoryTicket = ScriptRun.resized(this, memoryTicket,
+                (long) array.length * ARRAY_SLOT + (long) getHashLength() * HASH_SLOT);
     }
 
     @Override

@@ -9,8 +9,8 @@ import java.util.function.LongPredicate;
 import org.luaj.vm2.LuaError;
 
 /**
- * What one script run holds of the large values it made (strings and table parts of {@link #COUNTED_FROM} bytes or
- * more), against its budget ({@code redactor.scripts.max-memory}). A value counts from when it is made until the
+ * What one script run holds of the large values it made (strings and tables of {@link #COUNTED_FROM} bytes or more;
+ * a string as Lua 5.1 would hold it, by its length, even where LuaJ shares the bytes of another), against its budget ({@code redactor.scripts.max-memory}). A value counts from when it is made until the
  * garbage collector finds it unreachable, so a script that builds and drops big strings in a loop is not mistaken
  * for one that keeps them. Past the budget, or when the heap guard says the heap cannot take the value, the script
  * gets Lua's {@code not enough memory} error.
@@ -63,10 +63,26 @@ final class ScriptMemory {
         }
     }
 
-    /** Counts {@code value} (a string's bytes, a table's part) of {@code bytes}, made after {@link #admit}. */
+    /** Counts {@code value} (a string) of {@code bytes}, made after {@link #admit}, until it is collected. */
     void made(Object value, long bytes) {
         held += bytes;
-        counted.add(new Counted(value, bytes, collected));
+        counted.add(new Counted(value, bytes, this));
+    }
+
+    /**
+     * A table grew to {@code bytes}: counts the difference with what its {@code ticket} (null at first, or one of
+     * another run's) counted, and returns the ticket to keep in the table.
+     */
+    Object resized(Object table, Object ticket, long bytes) {
+        if (ticket instanceof Counted c && c.owner == this) {
+            held += bytes - c.bytes;
+            c.bytes = bytes;
+            return c;
+        }
+        Counted c = new Counted(table, bytes, this);
+        held += bytes;
+        counted.add(c);
+        return c;
     }
 
     private void release() {
@@ -92,12 +108,18 @@ final class ScriptMemory {
         }
     }
 
+    /**
+     * A counted value's reference. The value is the string or table object, not its byte or slot array: G1's
+     * concurrent cycles leave references to dead humongous arrays uncleared (measured), and a table's parts change.
+     */
     private static final class Counted extends PhantomReference<Object> {
-        final long bytes;
+        final ScriptMemory owner;
+        long bytes;
 
-        Counted(Object value, long bytes, ReferenceQueue<Object> queue) {
-            super(value, queue);
+        Counted(Object value, long bytes, ScriptMemory owner) {
+            super(value, owner.collected);
             this.bytes = bytes;
+            this.owner = owner;
         }
     }
 }

@@ -261,13 +261,29 @@ public final class ScriptRun {
         }
     }
 
-    /** Both halves for a string a library made already: checked, then counted by its bytes. */
+    /** Both halves for a string a library made already: checked, then counted by its length. */
     public static LuaString made(LuaString s) {
-        if (s.m_bytes.length >= ScriptMemory.COUNTED_FROM) {
-            making(s.m_bytes.length);
-            made(s.m_bytes, s.m_bytes.length);
+        if (s.m_length >= ScriptMemory.COUNTED_FROM) {
+            making(s.m_length);
+            made(s, s.m_length);
         }
         return s;
+    }
+
+    /**
+     * The memory hook for tables: {@code table} grew to {@code bytes}; returns what the table keeps for the next
+     * time ({@code ticket}, null at first). Checked like {@link #making}.
+     */
+    static Object resized(Object table, Object ticket, long bytes) {
+        if (bytes < ScriptMemory.COUNTED_FROM) {
+            return ticket;
+        }
+        ScriptRun run = CURRENT.get();
+        if (run == null || run.detached) {
+            return ticket;
+        }
+        run.memory().admit(bytes);
+        return run.memory().resized(table, ticket, bytes);
     }
 
     private ScriptMemory memory() {

@@ -76,8 +76,12 @@ final class StringLibrary {
         return t;
     }
 
-    /** The functions whose result is a new string (sub shares its argument's bytes). */
-    private static final java.util.Set<String> MAKES_STRINGS = java.util.Set.of("gsub", "lower", "upper", "reverse");
+    /**
+     * The functions whose result is a string of its own in Lua 5.1 (LuaJ's sub shares its argument's bytes, but
+     * the budget counts strings as Lua holds them).
+     */
+    private static final java.util.Set<String> MAKES_STRINGS = java.util.Set.of("gsub", "lower", "upper", "reverse",
+            "sub");
 
     private static void wrap(LuaTable target, LuaTable luaj, String name, int... stringArgs) {
         LuaValue f = luaj.rawget(name);
@@ -185,7 +189,6 @@ final class StringLibrary {
         } catch (OutOfMemoryError e) {
             throw new LuaError(NOT_ENOUGH_MEMORY);
         }
-        ScriptRun.made(out, total);
         System.arraycopy(s.m_bytes, s.m_offset, out, 0, s.m_length);
         int filled = s.m_length;
         while (filled < out.length) {
@@ -193,7 +196,9 @@ final class StringLibrary {
             System.arraycopy(out, 0, out, filled, chunk);
             filled += chunk;
         }
-        return LuaString.valueUsing(out);
+        LuaString result = LuaString.valueUsing(out);
+        ScriptRun.made(result, total);
+        return result;
     }
 
     /**

@@ -31,8 +31,10 @@ import java.util.stream.Collectors;
  * {@code maxmemory}; {@link #admits(long)} tells whether a value of a given size still fits, for the few places that
  * make large ones (a large argument being read, a script's large strings and tables).
  *
- * <p>The hot path reads one volatile field. While refusing, a collection is asked for every second when none came
- * by itself, so that a server left idle after an attack finds out that the memory came back.
+ * <p>The hot path reads one volatile field. Once refusing, the heap must fall a twentieth of the largest heap under the
+ * limit before work is accepted again (no flapping at the edge), and a collection is asked for when none came by
+ * itself for a second (then 2, 4, ... 64 s), so that a server left idle after an attack finds out that the memory
+ * came back.
  */
 public final class HeapGuard implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HeapGuard.class);
@@ -41,6 +43,7 @@ public final class HeapGuard implements AutoCloseable {
     /** A guard that never refuses, for embedded uses and tests that do not want one. */
     public static final HeapGuard OFF = new HeapGuard(Long.MAX_VALUE, 1.0);
     private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long MAX_RECHECK_NANOS = TimeUnit.SECONDS.toNanos(64);
     /** A collection this recent tells well enough what the heap holds: no other is asked for. */
     private static final long FRESH_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -53,6 +56,8 @@ public final class HeapGuard implements AutoCloseable {
     private volatile long usedAfterGc;
     private volatile long lastGcNanos = System.nanoTime();
     private volatile boolean refusing;
+    /** Used by the recheck thread only. */
+    private long recheckAfterNanos = RECHECK_NANOS;
 
     private HeapGuard(long maxHeap, double fraction) {
         this.maxHeap = maxHeap;
@@ -213,10 +218,19 @@ public final class HeapGuard implements AutoCloseable {
         }
     }
 
-    /** While refusing and no collection came for a second, asks for one: memory may have come back meanwhile. */
+    /**
+     * While refusing and no collection came for a while, asks for one: memory may have come back meanwhile on a
+     * server with nothing to collect for. The while doubles (up to a minute) as long as the answer stays the same,
+     * so that a data set that really fills the heap does not cost a full collection every second.
+     */
     private void recheck() {
-        if (refusing && System.nanoTime() - lastGcNanos > RECHECK_NANOS) {
+        if (!refusing) {
+            recheckAfterNanos = RECHECK_NANOS;
+            return;
+        }
+        if (System.nanoTime() - lastGcNanos > recheckAfterNanos) {
             System.gc();
+            recheckAfterNanos = Math.min(recheckAfterNanos * 2, MAX_RECHECK_NANOS);
         }
     }
 

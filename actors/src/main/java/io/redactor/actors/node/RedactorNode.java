@@ -75,7 +75,10 @@ public final class RedactorNode {
                     }
                     ClientRegistry clients = new ClientRegistry(config::maxclients, server.stats(), access);
                     ScriptService scripts = new ScriptService(settings.scripts(), server.pubsub());
-                    scripts.guardMemory(server.heapGuard()::admitsAfterCollection);
+                    // not the size: what a young collection left (old garbage included) misjudges scripts that
+                    // make and drop big strings; their own budget bounds the size
+                    HeapGuard guard = server.heapGuard();
+                    scripts.guardMemory(bytes -> !guard.refusing());
                     NodeServices services = new NodeServices(server,
                             new CommandRouter(table, partitionMap, heapFirst(server.heapGuard(), durability), access),
                             clients,

@@ -98,7 +98,7 @@ public final class ScriptService {
         engine.limitMemory(settings.maxMemory(), bytes -> true);
     }
 
-    /** Scripts get Lua's memory error for a large value the heap cannot take, as {@code heapAdmits} tells. */
+    /** Scripts get Lua's memory error for a large value when {@code heapAdmits} says the heap cannot take it. */
     public void guardMemory(java.util.function.LongPredicate heapAdmits) {
         engine.limitMemory(settings.maxMemory(), heapAdmits);
     }
