@@ -25,7 +25,7 @@ final class ScriptMemory {
     /** Smaller values are not counted: counting every short string would cost more than it tells. */
     static final int COUNTED_FROM = 4096;
     /** How long to wait for the next cleared reference after a collection before taking the count as it is. */
-    private static final long QUEUE_WAIT_MS = 20;
+    private static final long QUEUE_WAIT_MS = 200;
 
     private final long budget;
     private final LongPredicate heapAdmits;
@@ -55,7 +55,7 @@ final class ScriptMemory {
             release();
             if (held + bytes > budget) {
                 System.gc();
-                awaitReleased();
+                awaitReleased(budget - bytes);
                 if (held + bytes > budget) {
                     throw new LuaError(StringLibrary.NOT_ENOUGH_MEMORY);
                 }
@@ -94,10 +94,14 @@ final class ScriptMemory {
         }
     }
 
-    /** After a collection: the references it cleared reach the queue soon after, from the JVM's reference thread. */
-    private void awaitReleased() {
+    /**
+     * After a collection: the references it cleared reach the queue soon after, from the JVM's reference thread,
+     * which a busy machine may not run at once. Waits until the count is down to {@code target}, or no reference
+     * came for {@link #QUEUE_WAIT_MS}.
+     */
+    private void awaitReleased(long target) {
         try {
-            for (Object r; (r = collected.remove(QUEUE_WAIT_MS)) != null;) {
+            for (Object r; held > target && (r = collected.remove(QUEUE_WAIT_MS)) != null;) {
                 Counted c = (Counted) r;
                 if (counted.remove(c)) {
                     held -= c.bytes;
@@ -106,6 +110,7 @@ final class ScriptMemory {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        release();
     }
 
     /**
