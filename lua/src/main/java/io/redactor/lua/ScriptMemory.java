@@ -10,8 +10,9 @@ import org.luaj.vm2.LuaError;
 
 /**
  * What one script run holds of the large values it made (strings and tables of {@link #COUNTED_FROM} bytes or more;
- * a string as Lua 5.1 would hold it, by its length, even where LuaJ shares the bytes of another), against its budget ({@code redactor.scripts.max-memory}). A value counts from when it is made until the
- * garbage collector finds it unreachable, so a script that builds and drops big strings in a loop is not mistaken
+ * a string as Lua 5.1 would hold it, by its length, even where LuaJ shares the bytes of another), against its budget
+ * ({@code redactor.scripts.max-memory}). A value counts from when it is made until the garbage collector finds it
+ * unreachable, so a script that builds and drops big strings in a loop is not mistaken
  * for one that keeps them. Past the budget, or when the heap guard says the heap cannot take the value, the script
  * gets Lua's {@code not enough memory} error.
  *
@@ -65,6 +66,9 @@ final class ScriptMemory {
 
     /** Counts {@code value} (a string) of {@code bytes}, made after {@link #admit}, until it is collected. */
     void made(Object value, long bytes) {
+        if (budget == 0) {
+            return;
+        }
         held += bytes;
         counted.add(new Counted(value, bytes, this));
     }
@@ -74,6 +78,9 @@ final class ScriptMemory {
      * another run's) counted, and returns the ticket to keep in the table.
      */
     Object resized(Object table, Object ticket, long bytes) {
+        if (budget == 0) {
+            return ticket;
+        }
         if (ticket instanceof Counted c && c.owner == this) {
             held += bytes - c.bytes;
             c.bytes = bytes;
