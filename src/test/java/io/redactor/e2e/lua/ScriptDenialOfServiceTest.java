@@ -30,13 +30,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Denial-of-service scripts (backtracking patterns, huge reps, gsubs and concats, deep recursion, coroutine
  * storms, metatable loops, huge unpacks, endless loops), each through EVAL, EVALASYNC and FCALL against a server
- * process: while one runs, another client's PINGs are answered (99th percentile within 100 ms, judged when the
- * machine was not already overloaded), the attacker gets its reply or error, or is stopped by SCRIPT KILL,
+ * process with {@code bin/redactor}'s collector: while one runs, another client's PINGs are answered (99th percentile
+ * within 100 ms over attacks long enough for 100 PINGs, none over 500 ms; judged when the machine was not already
+ * overloaded), the attacker gets its reply or error, or is stopped by SCRIPT KILL,
  * SCRIPT ASYNC KILL or FUNCTION KILL; afterwards the process has no more threads than before (give or take the
  * JVM's own) and the data set is intact.
  */
 class ScriptDenialOfServiceTest {
     private static final long PING_P99_BOUND_MS = 100;
+    /** The worst PING of an attack, judged however few they were. */
+    private static final long PING_STALL_MS = 500;
     /** What the JVM may start on its own (compiler and GC threads come and go). */
     private static final int THREAD_SLACK = 16;
     private static ServerProcess server;
@@ -87,7 +90,8 @@ class ScriptDenialOfServiceTest {
     @BeforeAll
     static void start() throws IOException {
         dir = Files.createTempDirectory("redactor-dos");
-        server = ServerProcess.start(dir, Map.of("save", "", "busy-reply-threshold", "100"));
+        server = ServerProcess.start(dir, Map.of("save", "", "busy-reply-threshold", "100"),
+                ServerProcess.BIN_REDACTOR_GC);
         try (Jedis jedis = server.jedis()) {
             for (int i = 0; i < 1000; i++) {
                 jedis.set("dos:data:" + i, "v" + i);
@@ -151,8 +155,11 @@ class ScriptDenialOfServiceTest {
         System.out.printf("%s through %s: %d PINGs, p99 %d ms, worst %d ms%n", attack, via, latencies.size(), p99,
                 Collections.max(latencies));
         if (loadBefore <= 2 * Runtime.getRuntime().availableProcessors()) {
-            assertTrue(p99 <= PING_P99_BOUND_MS, "PING p99 " + p99 + " ms during " + attack + " through " + via
-                    + " (" + latencies.size() + " PINGs, worst " + Collections.max(latencies) + " ms)");
+            String during = " during " + attack + " through " + via + " (" + latencies.size() + " PINGs, p99 " + p99
+                    + " ms, worst " + Collections.max(latencies) + " ms)";
+            // below 100 PINGs the 99th percentile is the worst one, which a single collection or compilation makes
+            assertTrue(latencies.size() < 100 || p99 <= PING_P99_BOUND_MS, "PING p99" + during);
+            assertTrue(Collections.max(latencies) <= PING_STALL_MS, "a PING stalled" + during);
         }
         assertTrue(threadsEventuallyAtMost(threadsAtIdle + THREAD_SLACK), "threads: " + threads() + ", "
                 + threadsAtIdle + " at idle, after " + attack + " through " + via);
