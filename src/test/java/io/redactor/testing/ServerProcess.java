@@ -25,8 +25,7 @@ public final class ServerProcess implements AutoCloseable {
     private static final long START_TIMEOUT_MS = 120_000;
     private static final List<String> DEFAULT_JVM = List.of("-Xmx1g", "-XX:+UseParallelGC");
     /** The garbage collector and its settings as {@code bin/redactor} gives them, for tests that time pauses. */
-    public static final List<String> BIN_REDACTOR_GC = List.of("-Xmx1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
-            "-XX:G1ConcRefinementThreads=0");
+    public static final List<String> BIN_REDACTOR_GC = binRedactorGc("1g");
 
     private final Process process;
     private final int port;
@@ -38,6 +37,12 @@ public final class ServerProcess implements AutoCloseable {
         this.port = port;
         this.httpPort = httpPort;
         this.log = log;
+    }
+
+    /** {@code bin/redactor}'s garbage collector settings with a heap of {@code maxHeap} ({@code -Xmx}'s syntax). */
+    public static List<String> binRedactorGc(String maxHeap) {
+        return List.of("-Xmx" + maxHeap, "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20", "-XX:G1ConcRefinementThreads=0",
+                "-XX:+ExplicitGCInvokesConcurrent");
     }
 
     /**

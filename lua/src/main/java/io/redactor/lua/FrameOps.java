@@ -173,7 +173,12 @@ final class FrameOps {
         return e.line() < 0 ? ScriptKilledError.at(closure.p, pc) : e;
     }
 
-    static LuaError located(StackOverflowError e, ScriptClosure closure, ScriptRun run, int pc) {
-        return run.locate(new LuaError("stack overflow"), closure, pc);
+    /**
+     * A stack overflow, or a heap that could not take what the frame was making (the memory budget and the heap
+     * guard refuse most such values before they are made): Lua's error for each, which pcall may catch as in Lua 5.1.
+     */
+    static LuaError located(VirtualMachineError e, ScriptClosure closure, ScriptRun run, int pc) {
+        String message = e instanceof OutOfMemoryError ? StringLibrary.NOT_ENOUGH_MEMORY : "stack overflow";
+        return run.locate(new LuaError(message), closure, pc);
     }
 }

@@ -215,31 +215,50 @@ final class Lua51Arith {
         throw new OperandError(OperandError.Kind.LEN, v);
     }
 
-    /** R(b) .. ... .. R(c), right to left as Lua 5.1 does, numbers written as %.14g. */
+    /**
+     * R(b) .. ... .. R(c), right to left as Lua 5.1 does, numbers written as %.14g. Strings and numbers only are
+     * joined in one array of the result's size, counted against the run's memory ({@link ScriptRun#making}).
+     */
     static LuaValue concat(LuaValue[] stack, int b, int c) {
-        int total = 0;
+        long total = 0;
+        byte[][] numbers = null;
         boolean simple = true;
         for (int r = b; r <= c; r++) {
             LuaValue v = stack[r];
             if (v instanceof LuaString s) {
                 total += s.m_length;
-            } else if (!(v instanceof LuaNumber)) {
+            } else if (v instanceof LuaNumber) {
+                if (numbers == null) {
+                    numbers = new byte[c - b + 1][];
+                }
+                byte[] n = Lua51Numbers.toString(v.todouble()).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+                numbers[r - b] = n;
+                total += n.length;
+            } else {
                 simple = false;
                 break;
             }
         }
         if (simple) {
-            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(total + 16);
+            if (total > StringLibrary.MAX_STRING) {
+                throw new LuaError(StringLibrary.NOT_ENOUGH_MEMORY);
+            }
+            ScriptRun.making(total);
+            byte[] out = new byte[(int) total];
+            int at = 0;
             for (int r = b; r <= c; r++) {
-                LuaValue v = stack[r];
-                if (v instanceof LuaString s) {
-                    bytes.write(s.m_bytes, s.m_offset, s.m_length);
+                if (stack[r] instanceof LuaString s) {
+                    System.arraycopy(s.m_bytes, s.m_offset, out, at, s.m_length);
+                    at += s.m_length;
                 } else {
-                    byte[] n = Lua51Numbers.toString(v.todouble()).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-                    bytes.write(n, 0, n.length);
+                    byte[] n = numbers[r - b];
+                    System.arraycopy(n, 0, out, at, n.length);
+                    at += n.length;
                 }
             }
-            return LuaString.valueUsing(bytes.toByteArray());
+            LuaString result = LuaString.valueUsing(out);
+            ScriptRun.made(result, total);
+            return result;
         }
         // general case: pairwise from the right, with __concat
         LuaValue acc = stack[c];
@@ -251,7 +270,7 @@ final class Lua51Arith {
 
     private static LuaValue concatPair(LuaValue x, LuaValue y, int rx, int ry) {
         if ((x.isstring()) && (y.isstring())) {
-            return LuaString.valueUsing(concatBytes(toStringBytes(x), toStringBytes(y)));
+            return ScriptRun.made(LuaString.valueUsing(concatBytes(toStringBytes(x), toStringBytes(y))));
         }
         LuaValue h = metaTag(x, CONCAT);
         if (h.isnil()) {

@@ -18,6 +18,34 @@ final class Lua51Table extends LuaTable {
     Lua51Table(int narray, int nhash) {
         super(narray, nhash);
         this.declared = narray;
+        counted();
+    }
+
+    /**
+     * What an array slot is counted for: its reference and a typical value (a boxed number or a short string), which
+     * are too small to be counted themselves; a table of ten million short strings holds about 600 MB.
+     */
+    private static final int ARRAY_SLOT = 40;
+    /** The same for a hash slot: its reference, the entry object LuaJ makes for it, a typical key and value. */
+    private static final int HASH_SLOT = 96;
+
+    /** What the run's memory budget keeps for this table once it is large enough to count. */
+    private Object memoryTicket;
+
+    /** Every growth of a table goes through here: its array and hash parts are replaced by larger ones. */
+    @Override
+    public void hashset(LuaValue key, LuaValue value) {
+        LuaValue[] a = array;
+        Object h = hash;
+        super.hashset(key, value);
+        if (a != array || h != hash) {
+            counted();
+        }
+    }
+
+    private void counted() {
+        memoryTicket = ScriptRun.resized(this, memoryTicket,
+                (long) array.length * ARRAY_SLOT + (long) getHashLength() * HASH_SLOT);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.redactor.lua;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongPredicate;
 
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaTable;
@@ -20,6 +21,8 @@ public final class LuaEngine {
     private final LuaTable loadLibrary;
     private final LuaRandom random = new LuaRandom();
     private final ConcurrentHashMap<String, CompiledScript> scripts = new ConcurrentHashMap<>();
+    private volatile long memoryBudget;
+    private volatile LongPredicate heapAdmits = bytes -> true;
 
     /** An engine with the base, string, table, math, coroutine and redis libraries and no others. */
     public LuaEngine() {
@@ -104,6 +107,23 @@ public final class LuaEngine {
      *                            ({@code "ERR Unexpected flag in script shebang: x"},
      *                            {@code "ERR Error compiling script (new function): user_script:1: ..."})
      */
+    /**
+     * Bounds what each run may hold of the large values it makes ({@link ScriptMemory}): {@code budget} bytes (0:
+     * no bound), and no value the heap cannot take, as {@code heapAdmits} tells for a size. Applies to runs made
+     * afterwards.
+     */
+    public void limitMemory(long budget, LongPredicate heapAdmits) {
+        if (budget < 0) {
+            throw new IllegalArgumentException("negative memory budget: " + budget);
+        }
+        this.memoryBudget = budget;
+        this.heapAdmits = heapAdmits;
+    }
+
+    ScriptMemory newMemory() {
+        return new ScriptMemory(memoryBudget, heapAdmits);
+    }
+
     public CompiledScript compile(byte[] body) {
         String sha = RedisLibrary.sha1hex(body);
         CompiledScript cached = scripts.get(sha);

@@ -161,9 +161,11 @@ final class PrototypeCompiler {
         Label luaError = new Label();
         Label killed = new Label();
         Label overflow = new Label();
+        Label outOfMemory = new Label();
         mv.visitTryCatchBlock(start, finish, luaError, "org/luaj/vm2/LuaError");
         mv.visitTryCatchBlock(start, finish, killed, "io/redactor/lua/ScriptKilledError");
         mv.visitTryCatchBlock(start, finish, overflow, "java/lang/StackOverflowError");
+        mv.visitTryCatchBlock(start, finish, outOfMemory, "java/lang/OutOfMemoryError");
         mv.visitVarInsn(ALOAD, CLOSURE_ARG);
         mv.visitFieldInsn(GETFIELD, "org/luaj/vm2/LuaClosure", "p", "Lorg/luaj/vm2/Prototype;");
         mv.visitFieldInsn(GETFIELD, "org/luaj/vm2/Prototype", "k", VALUES);
@@ -194,7 +196,8 @@ final class PrototypeCompiler {
         mv.visitLabel(finish);
         handler(luaError, "(Lorg/luaj/vm2/LuaError;" + CLOSURE + RUN + "I)Lorg/luaj/vm2/LuaError;", true);
         handler(killed, "(Lio/redactor/lua/ScriptKilledError;" + CLOSURE + "I)Lio/redactor/lua/ScriptKilledError;", false);
-        handler(overflow, "(Ljava/lang/StackOverflowError;" + CLOSURE + RUN + "I)Lorg/luaj/vm2/LuaError;", true);
+        handler(overflow, "(Ljava/lang/VirtualMachineError;" + CLOSURE + RUN + "I)Lorg/luaj/vm2/LuaError;", true);
+        handler(outOfMemory, "(Ljava/lang/VirtualMachineError;" + CLOSURE + RUN + "I)Lorg/luaj/vm2/LuaError;", true);
         Label end = new Label();
         mv.visitLabel(end);
         mv.visitMaxs(0, 0);

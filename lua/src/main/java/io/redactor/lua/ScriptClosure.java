@@ -278,7 +278,7 @@ final class ScriptClosure extends LuaClosure {
             throw FrameOps.located(e, this, run, pc - 1);
         } catch (ScriptKilledError e) {
             throw FrameOps.located(e, this, pc - 1);
-        } catch (StackOverflowError e) {
+        } catch (StackOverflowError | OutOfMemoryError e) {
             throw FrameOps.located(e, this, run, pc - 1);
         }
         // outside the try: the compiled body locates its own errors

@@ -58,6 +58,8 @@ public final class ScriptRun {
     private StringNumbers.Cache numbers;
     /** The coroutines this run started, while it runs (see {@link CoroutineLibrary}). */
     final StartedCoroutines coroutines = new StartedCoroutines();
+    /** Made on first use: most runs never make a value large enough to count. */
+    private ScriptMemory memory;
 
     private LuaError originError;
     private String originSource;
@@ -161,6 +163,9 @@ public final class ScriptRun {
             throw toScriptError(e);
         } catch (StackOverflowError e) {
             throw new ScriptError("ERR " + chunk + ": stack overflow", null, -1);
+        } catch (OutOfMemoryError e) {
+            // outside any Lua frame (those make it a Lua error): what failed to be made is garbage already
+            throw new ScriptError("ERR " + chunk + ": " + StringLibrary.NOT_ENOUGH_MEMORY, null, -1);
         } finally {
             running = false;
             CURRENT.set(previous);
@@ -239,6 +244,67 @@ public final class ScriptRun {
             numbers = new StringNumbers.Cache();
         }
         return numbers;
+    }
+
+    /**
+     * The memory hook, first half: a library about to make a string or table part of {@code bytes} asks whether
+     * the run current on this thread may hold it (see {@link ScriptMemory}); Lua's {@code not enough memory} error
+     * if not. Values under {@link ScriptMemory#COUNTED_FROM} bytes pass without a look.
+     */
+    public static void making(long bytes) {
+        if (bytes >= ScriptMemory.COUNTED_FROM) {
+            ScriptRun run = CURRENT.get();
+            if (run != null && !run.detached) {
+                run.memory().admit(bytes);
+            }
+        }
+    }
+
+    /** The memory hook, second half: {@code value}, of {@code bytes}, was made; it counts until collected. */
+    public static void made(Object value, long bytes) {
+        if (bytes >= ScriptMemory.COUNTED_FROM) {
+            ScriptRun run = CURRENT.get();
+            if (run != null && !run.detached) {
+                run.memory().made(value, bytes);
+            }
+        }
+    }
+
+    /** Both halves for a string a library made already: checked, then counted by its length. */
+    public static LuaString made(LuaString s) {
+        if (s.m_length >= ScriptMemory.COUNTED_FROM) {
+            making(s.m_length);
+            made(s, s.m_length);
+        }
+        return s;
+    }
+
+    /**
+     * The memory hook for tables: {@code table} grew to {@code bytes}; returns what the table keeps for the next
+     * time ({@code ticket}, null at first). Checked like {@link #making}.
+     */
+    static Object resized(Object table, Object ticket, long bytes) {
+        if (bytes < ScriptMemory.COUNTED_FROM) {
+            return ticket;
+        }
+        ScriptRun run = CURRENT.get();
+        if (run == null || run.detached) {
+            return ticket;
+        }
+        run.memory().admit(bytes);
+        return run.memory().resized(table, ticket, bytes);
+    }
+
+    private ScriptMemory memory() {
+        if (memory == null) {
+            memory = engine.newMemory();
+        }
+        return memory;
+    }
+
+    /** Bytes this run holds of the values its memory budget counts (0 before it made one). */
+    public long heldMemory() {
+        return memory == null ? 0 : memory.held();
     }
 
     static void setCurrent(ScriptRun run) {

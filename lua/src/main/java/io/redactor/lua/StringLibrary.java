@@ -78,6 +78,12 @@ final class StringLibrary {
         return t;
     }
 
+    /**
+     * LuaJ's functions whose result is a string of its own in Lua 5.1 (LuaJ's sub shares its argument's bytes, but
+     * the budget counts strings as Lua holds them); gsub's result counts as it is built (PatternFunctions).
+     */
+    private static final java.util.Set<String> MAKES_STRINGS = java.util.Set.of("lower", "upper", "reverse", "sub");
+
     private static void wrap(LuaTable target, LuaTable luaj, String name, int... stringArgs) {
         LuaValue f = switch (name) {
             case "find" -> Fn.of(name, PatternFunctions::find);
@@ -86,6 +92,7 @@ final class StringLibrary {
             case "gsub" -> Fn.of(name, PatternFunctions::gsub);
             default -> luaj.rawget(name);
         };
+        boolean makesString = MAKES_STRINGS.contains(name);
         target.rawset(name, Fn.of(name, args -> {
             Varargs a = args;
             for (int n : stringArgs) {
@@ -118,7 +125,11 @@ final class StringLibrary {
                     }
                 }
             }
-            return f.invoke(a);
+            Varargs result = f.invoke(a);
+            if (makesString) {
+                ScriptRun.made((LuaString) result.arg1());
+            }
+            return result;
         }));
     }
 
@@ -179,6 +190,7 @@ final class StringLibrary {
         if (total > MAX_STRING || total > Runtime.getRuntime().maxMemory()) {
             throw new LuaError(NOT_ENOUGH_MEMORY);
         }
+        ScriptRun.making(total);
         ScriptRun run = ScriptRun.currentOrNull();
         if (run != null) {
             // counted before the allocation, so that a run about to build a huge string polls first
@@ -202,7 +214,9 @@ final class StringLibrary {
                 run.spend(chunk / ScriptRun.BYTES_PER_UNIT);
             }
         }
-        return LuaString.valueUsing(out);
+        LuaString result = LuaString.valueUsing(out);
+        ScriptRun.made(result, total);
+        return result;
     }
 
     /**

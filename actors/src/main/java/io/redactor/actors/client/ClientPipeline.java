@@ -54,6 +54,7 @@ import java.util.function.LongSupplier;
  */
 public final class ClientPipeline implements Subscriber {
     private static final int MAX_BATCH = 64;
+    private static final byte[][] NO_ARGS = new byte[0][];
     private static final ErrorReply NOT_IN_TRANSACTION = new ErrorReply("ERR Command not allowed inside a transaction");
     private static final Set<String> TRANSACTION_CONTROL =
             Set.of("exec", "discard", "multi", "watch", "quit", "reset");
@@ -202,6 +203,19 @@ public final class ClientPipeline implements Subscriber {
         drain();
     }
 
+    /**
+     * A command the connection read but could not take (an argument the heap cannot hold): answered with
+     * {@code error} in its turn, and the connection goes on.
+     */
+    public void submitRefused(ErrorReply error) {
+        if (closed) {
+            return;
+        }
+        queue.add(new Route.Rejected(error));
+        held.add(0);
+        drain();
+    }
+
     /** Commands received and not yet answered. */
     public int pending() {
         return queue.size() + inFlight;
@@ -237,10 +251,11 @@ public final class ClientPipeline implements Subscriber {
                 break;
             }
             if (headRoute == null) {
-                headRoute = node.router().route((byte[][]) head, session);
+                headRoute = head instanceof Route.Rejected refused ? refused
+                        : node.router().route((byte[][]) head, session);
             }
             int inFlightBefore = inFlight;
-            if (!dispatch(headRoute, (byte[][]) head)) {
+            if (!dispatch(headRoute, head instanceof byte[][] args ? args : NO_ARGS)) {
                 break;
             }
             queue.poll();

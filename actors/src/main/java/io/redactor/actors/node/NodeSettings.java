@@ -9,10 +9,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The {@code redactor} section of the configuration that the node itself uses. */
+/**
+ * The {@code redactor} section of the configuration that the node itself uses; {@code heapLimit} is the fraction of
+ * the largest heap past which the {@link HeapGuard} refuses work (1.0: never).
+ */
 public record NodeSettings(int partitions, int stashCapacity, String partitionDispatcher, Duration startupTimeout,
                            boolean joinSelf, Map<String, String> redisConfig, ScriptSettings scripts,
-                           List<String> users) {
+                           List<String> users, double heapLimit) {
     private static final String PARTITION_DISPATCHER = "redactor.partition.dispatcher";
 
     /**
@@ -38,6 +41,7 @@ public record NodeSettings(int partitions, int stashCapacity, String partitionDi
                 c.getBoolean("cluster.join-self") && !seeded,
                 Map.copyOf(redis),
                 ScriptSettings.from(c.getConfig("scripts")),
-                c.hasPath("users") ? List.copyOf(c.getStringList("users")) : List.of());
+                c.hasPath("users") ? List.copyOf(c.getStringList("users")) : List.of(),
+                HeapGuard.parseLimit(c.getString("memory.heap-limit")));
     }
 }

@@ -17,7 +17,10 @@ import io.redactor.actors.partition.Partition;
 import io.redactor.actors.partition.PartitionDirectory;
 import io.redactor.actors.partition.PartitionGateway;
 import io.redactor.actors.partition.Partitions;
+import io.redactor.actors.command.CommandFlag;
+import io.redactor.actors.routing.Admission;
 import io.redactor.actors.routing.CommandRouter;
+import io.redactor.core.reply.ErrorReply;
 import io.redactor.actors.scripts.ScriptService;
 import io.redactor.core.keys.PartitionMap;
 
@@ -54,7 +57,8 @@ public final class RedactorNode {
                                                       RuntimeConfig config, ServerIdentity identity,
                                                       NodeServices.Shutdown shutdown) {
         PartitionMap partitionMap = new PartitionMap(settings.partitions());
-        ServerContext server = new ServerContext(config, new ServerStats(), partitionMap);
+        ServerContext server = new ServerContext(config, new ServerStats(), partitionMap,
+                HeapGuard.start(settings.heapLimit()));
         Durability durability = new Durability(config, server.effectLog());
         PartitionDirectory directory = new PartitionDirectory(settings.partitions());
 
@@ -71,8 +75,13 @@ public final class RedactorNode {
                     }
                     ClientRegistry clients = new ClientRegistry(config::maxclients, server.stats(), access);
                     ScriptService scripts = new ScriptService(settings.scripts(), server.pubsub());
+                    // not the size: what a young collection left (old garbage included) misjudges scripts that
+                    // make and drop big strings; their own budget bounds the size
+                    HeapGuard guard = server.heapGuard();
+                    scripts.guardMemory(bytes -> !guard.refusing());
                     NodeServices services = new NodeServices(server,
-                            new CommandRouter(table, partitionMap, durability, access), clients,
+                            new CommandRouter(table, partitionMap, heapFirst(server.heapGuard(), durability), access),
+                            clients,
                             gateway, identity, shutdown, new KeyspaceStatistics(system, gateway),
                             (delay, task) -> system.scheduler().scheduleOnce(Duration.ofMillis(delay), task,
                                     system.executionContext()), scripts, durability, access);
@@ -82,6 +91,16 @@ public final class RedactorNode {
                             Duration.ofMillis(100), cronTask, system.executionContext());
                     return new RedactorNode(system, services, cron, loaded);
                 });
+    }
+
+    /**
+     * Redis's order: a command that may grow memory is refused over the limit before the disk's state is looked
+     * at. Only clients' commands: the server's own work (loading, expiry) must go on.
+     */
+    private static Admission heapFirst(HeapGuard guard, Admission next) {
+        ErrorReply oom = new ErrorReply(HeapGuard.OOM_ERROR);
+        return (spec, client) -> client != null && guard.refusing() && spec.has(CommandFlag.DENYOOM) ? oom
+                : next.refusal(spec, client);
     }
 
     private static CompletionStage<SelfUp> joinCluster(ActorSystem<?> system, NodeSettings settings) {
@@ -113,6 +132,7 @@ public final class RedactorNode {
     public void stop() {
         cron.cancel();
         services.scripts().stopAll();
+        services.server().heapGuard().close();
     }
 
     public PartitionGateway partitions() {

@@ -19,16 +19,28 @@ public final class ServerContext implements DataEnvironment {
     private final PubSub pubsub = new PubSub();
     private final KeyspaceNotifier notifier;
     private final EffectLog effectLog = new EffectLog();
+    private final HeapGuard heapGuard;
     private volatile boolean expiryPaused;
     private final long startedAtMs = System.currentTimeMillis();
     private final long startedAtNanos = System.nanoTime();
 
+    /** A context without a heap guard ({@link HeapGuard#OFF}). */
     public ServerContext(RuntimeConfig config, ServerStats stats, PartitionMap partitions) {
+        this(config, stats, partitions, HeapGuard.OFF);
+    }
+
+    public ServerContext(RuntimeConfig config, ServerStats stats, PartitionMap partitions, HeapGuard heapGuard) {
+        this.heapGuard = heapGuard;
         this.config = config;
         this.stats = stats;
         this.commandStats = new CommandStatistics(config::latencyTracking);
         this.partitions = partitions;
         this.notifier = new KeyspaceNotifier(config, pubsub);
+    }
+
+    /** What refuses work before the heap runs out. */
+    public HeapGuard heapGuard() {
+        return heapGuard;
     }
 
     public PubSub pubsub() {

@@ -98,6 +98,12 @@ public final class ScriptService {
         this.async = new AsyncScripts(settings, AsyncScriptCarriers.lowered(settings.asyncNice()),
                 AsyncScriptCarriers.shared());
         this.subscriptions = new ScriptSubscriptions(pubsub);
+        engine.limitMemory(settings.maxMemory(), bytes -> true);
+    }
+
+    /** Scripts get Lua's memory error for a large value when {@code heapAdmits} says the heap cannot take it. */
+    public void guardMemory(java.util.function.LongPredicate heapAdmits) {
+        engine.limitMemory(settings.maxMemory(), heapAdmits);
     }
 
     /** redis.log of scripts and libraries, at the matching log level. */

@@ -98,6 +98,8 @@ final class RespConnection extends ChannelInboundHandlerAdapter
         }
         if (message instanceof byte[][] args) {
             pipeline.submit(args);
+        } else if (message instanceof RefusedCommand refused) {
+            pipeline.submitRefused(new ErrorReply(refused.replyText()));
         } else if (message instanceof ProtocolError error) {
             log.debug("protocol error from {}: {}", remoteAddress(), error.message());
             pipeline.submitFatal(new ErrorReply(error.replyText()));

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongPredicate;
 import java.util.function.LongSupplier;
 
 /**
@@ -43,6 +44,8 @@ final class RespDecoder extends ByteToMessageDecoder {
     private final LongSupplier maxBulkLength;
     private final LongSupplier queryBufferLimit;
     private final LongAdder inputBytes;
+    /** Whether the heap can take an argument of that many bytes ({@code HeapGuard#admits}). */
+    private final LongPredicate heapAdmits;
     /** While true, a client may not send more than 10 arguments or arguments over 16 KB (Redis's limits before AUTH). */
     private BooleanSupplier unauthenticated = () -> false;
 
@@ -57,11 +60,17 @@ final class RespDecoder extends ByteToMessageDecoder {
     private int bulkFilled;
     private boolean failed;
     private boolean numberValid;
+    /** The command being received is refused for want of heap: its arguments are read and dropped. */
+    private boolean refusing;
+    /** Bytes of the argument being dropped (and its CRLF) read so far. */
+    private long skipped;
 
-    RespDecoder(LongSupplier maxBulkLength, LongSupplier queryBufferLimit, LongAdder inputBytes) {
+    RespDecoder(LongSupplier maxBulkLength, LongSupplier queryBufferLimit, LongAdder inputBytes,
+                LongPredicate heapAdmits) {
         this.maxBulkLength = maxBulkLength;
         this.queryBufferLimit = queryBufferLimit;
         this.inputBytes = inputBytes;
+        this.heapAdmits = heapAdmits;
     }
 
     @Override
@@ -209,26 +218,73 @@ final class RespDecoder extends ByteToMessageDecoder {
     }
 
     private boolean continueMultibulk(ByteBuf in, List<Object> out) {
-        if (bulkLength < 0 && !readBulkHeader(in, out)) {
+        if (bulkLength < 0) {
+            if (!readBulkHeader(in, out)) {
+                return false;
+            }
+            if (!refusing && bulkLength >= PROGRESSIVE_BULK
+                    && !heapAdmits.test(bulkLength + bulkLength / 2)) {
+                // growing it as it comes holds up to half as much again
+                refuse();
+            }
+        }
+        byte[] arg = null;
+        if (!refusing) {
+            arg = bulkLength >= PROGRESSIVE_BULK ? readBulkProgressively(in) : readBulkWhole(in);
+            if (arg == null && !refusing) {
+                return false;
+            }
+        }
+        if (refusing && !skipBulk(in)) {
             return false;
         }
-        byte[] arg = bulkLength >= PROGRESSIVE_BULK ? readBulkProgressively(in) : readBulkWhole(in);
-        if (arg == null) {
-            return false;
+        if (arg != null) {
+            if (argCount == args.length) {
+                args = Arrays.copyOf(args, (int) Math.min((long) args.length * 2, argCount + (long) remainingArgs));
+            }
+            args[argCount++] = arg;
+            argBytes += arg.length;
+            argMemory += ArgsMemory.argument(arg.length);
         }
-        if (argCount == args.length) {
-            args = Arrays.copyOf(args, (int) Math.min((long) args.length * 2, argCount + (long) remainingArgs));
-        }
-        args[argCount++] = arg;
-        argBytes += arg.length;
-        argMemory += ArgsMemory.argument(arg.length);
         bulkLength = -1;
         if (--remainingArgs == 0) {
-            out.add(argCount == args.length ? args : Arrays.copyOf(args, argCount));
+            if (refusing) {
+                refusing = false;
+                out.add(RefusedCommand.OUT_OF_MEMORY);
+            } else {
+                out.add(argCount == args.length ? args : Arrays.copyOf(args, argCount));
+            }
             args = null;
             argBytes = 0;
             argMemory = 0;
         }
+        return true;
+    }
+
+    /**
+     * The heap cannot take the argument being received: the command is answered with an error once all of it has
+     * been read, as Redis answers a command over maxmemory, and the connection goes on.
+     */
+    private void refuse() {
+        log.warn("Refusing a command with an argument of {} bytes: the heap cannot hold it", bulkLength);
+        refusing = true;
+        skipped = bulkFilled;
+        args = null;
+        argBytes = 0;
+        argMemory = 0;
+        bulk = null;
+        bulkFilled = 0;
+    }
+
+    /** Reads and drops the argument and the two bytes after it; true once all of them are read. */
+    private boolean skipBulk(ByteBuf in) {
+        int take = (int) Math.min(in.readableBytes(), bulkLength + 2 - skipped);
+        in.skipBytes(take);
+        skipped += take;
+        if (skipped < bulkLength + 2) {
+            return false;
+        }
+        skipped = 0;
         return true;
     }
 
@@ -280,7 +336,12 @@ final class RespDecoder extends ByteToMessageDecoder {
             int take = Math.min(in.readableBytes(), length - bulkFilled);
             if (bulk == null || bulk.length < bulkFilled + take) {
                 int grown = bulk == null ? PROGRESSIVE_BULK : (int) Math.min((long) bulk.length * 2, length);
-                bulk = Arrays.copyOf(bulk == null ? new byte[0] : bulk, Math.max(grown, bulkFilled + take));
+                try {
+                    bulk = Arrays.copyOf(bulk == null ? new byte[0] : bulk, Math.max(grown, bulkFilled + take));
+                } catch (OutOfMemoryError e) {
+                    refuse();
+                    return null;
+                }
             }
             in.readBytes(bulk, bulkFilled, take);
             bulkFilled += take;
@@ -288,8 +349,14 @@ final class RespDecoder extends ByteToMessageDecoder {
         if (bulkFilled < length || in.readableBytes() < 2) {
             return null;
         }
+        byte[] arg;
+        try {
+            arg = bulk.length == length ? bulk : Arrays.copyOf(bulk, length);
+        } catch (OutOfMemoryError e) {
+            refuse();
+            return null;
+        }
         in.skipBytes(2);
-        byte[] arg = bulk.length == length ? bulk : Arrays.copyOf(bulk, length);
         bulk = null;
         bulkFilled = 0;
         return arg;

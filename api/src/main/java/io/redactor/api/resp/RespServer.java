@@ -102,7 +102,7 @@ public final class RespServer implements AutoCloseable {
                     channel.pipeline().addLast("tls", tls.newHandler(channel.alloc()));
                 }
                 RespDecoder decoder = new RespDecoder(config::protoMaxBulkLen, config::clientQueryBufferLimit,
-                        node.server().stats().netInputBytes);
+                        node.server().stats().netInputBytes, node.server().heapGuard()::admitsAfterCollection);
                 channel.config().setRecvByteBufAllocator(new FairReads(decoder::readingBigArgument));
                 channel.pipeline().addLast("decoder", decoder);
                 channel.pipeline().addLast("connection",

@@ -14,6 +14,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        FatalErrors.install();
         LaunchOptions options;
         try {
             options = LaunchOptions.parse(args);

@@ -1,5 +1,6 @@
 package io.redactor.lua.libs;
 
+import io.redactor.lua.ScriptRun;
 import org.luaj.vm2.LuaString;
 
 import java.util.Arrays;
@@ -61,7 +62,7 @@ public final class ByteBuf {
 
     /** The bytes as a Lua string, in an array of their size (a Lua string lives on; spare capacity would too). */
     public LuaString toLuaString() {
-        return length == bytes.length ? LuaString.valueUsing(bytes) : copyOf(bytes, 0, length);
+        return ScriptRun.made(length == bytes.length ? LuaString.valueUsing(bytes) : copyOf(bytes, 0, length));
     }
 
     private void ensure(int extra) {
@@ -70,6 +71,7 @@ public final class ByteBuf {
             if (wanted > Integer.MAX_VALUE - 16) {
                 throw LibArgs.error("not enough memory");
             }
+            ScriptRun.making(wanted);
             bytes = Arrays.copyOf(bytes, (int) wanted);
         }
     }

@@ -1,7 +1,7 @@
 package io.redactor.actors.node.config;
 
 /** Redis's number syntaxes for configuration values. Texts hold one char per byte. */
-final class Numbers {
+public final class Numbers {
     /** The largest unsigned 64-bit value, as a long's bits. */
     static final long ULLONG_MAX = -1L;
 
@@ -53,7 +53,7 @@ final class Numbers {
      * fractions, other units). Too many digits saturate at 2^64-1 like C's {@code strtoull}; unlike Redis, a
      * product that overflows saturates too instead of wrapping around.
      */
-    static Long memory(String text) {
+    public static Long memory(String text) {
         int digitsEnd = 0;
         while (digitsEnd < text.length() && isDigit(text.charAt(digitsEnd))) {
             digitsEnd++;

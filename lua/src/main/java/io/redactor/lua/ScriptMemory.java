@@ -1,0 +1,137 @@
+package io.redactor.lua;
+
+import java.lang.ref.PhantomReference;
+import java.lang.ref.ReferenceQueue;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.LongPredicate;
+
+import org.luaj.vm2.LuaError;
+
+/**
+ * What one script run holds of the large values it made (strings and tables of {@link #COUNTED_FROM} bytes or more;
+ * a string as Lua 5.1 would hold it, by its length, even where LuaJ shares the bytes of another), against its budget
+ * ({@code redactor.scripts.max-memory}). A value counts from when it is made until the garbage collector finds it
+ * unreachable, so a script that builds and drops big strings in a loop is not mistaken
+ * for one that keeps them. Past the budget, or when the heap guard says the heap cannot take the value, the script
+ * gets Lua's {@code not enough memory} error.
+ *
+ * <p>Dropped values are handed back only once a collection has seen them. Before failing a run over its budget, a
+ * collection is asked for ({@link System#gc()}), so a run is failed only for what it really holds; that costs one
+ * collection per budget's worth of large values made and dropped, which ordinary scripts never reach.
+ *
+ * <p>Used by the run's thread and its coroutines' threads, which take turns: not thread-safe.
+ */
+final class ScriptMemory {
+    /** Smaller values are not counted: counting every short string would cost more than it tells. */
+    static final int COUNTED_FROM = 4096;
+    /** How long to wait for the next cleared reference after a collection before taking the count as it is. */
+    private static final long QUEUE_WAIT_MS = 200;
+
+    private final long budget;
+    private final LongPredicate heapAdmits;
+    private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
+    /** Keeps the references themselves reachable until their values are collected. */
+    private final Set<Counted> counted = new HashSet<>();
+    private long held;
+
+    /** {@code budget} 0: no budget; {@code heapAdmits} tells whether the heap can take that many more bytes. */
+    ScriptMemory(long budget, LongPredicate heapAdmits) {
+        this.budget = budget;
+        this.heapAdmits = heapAdmits;
+    }
+
+    /** Bytes of counted values still reachable, as last seen. */
+    long held() {
+        release();
+        return held;
+    }
+
+    /** Before making a value of {@code bytes}: fails if the heap or the budget cannot take it. */
+    void admit(long bytes) {
+        if (!heapAdmits.test(bytes)) {
+            throw new LuaError(StringLibrary.NOT_ENOUGH_MEMORY);
+        }
+        if (budget > 0 && held + bytes > budget) {
+            release();
+            if (held + bytes > budget) {
+                System.gc();
+                awaitReleased(budget - bytes);
+                if (held + bytes > budget) {
+                    throw new LuaError(StringLibrary.NOT_ENOUGH_MEMORY);
+                }
+            }
+        }
+    }
+
+    /** Counts {@code value} (a string) of {@code bytes}, made after {@link #admit}, until it is collected. */
+    void made(Object value, long bytes) {
+        if (budget == 0) {
+            return;
+        }
+        held += bytes;
+        counted.add(new Counted(value, bytes, this));
+    }
+
+    /**
+     * A table grew to {@code bytes}: counts the difference with what its {@code ticket} (null at first, or one of
+     * another run's) counted, and returns the ticket to keep in the table.
+     */
+    Object resized(Object table, Object ticket, long bytes) {
+        if (budget == 0) {
+            return ticket;
+        }
+        if (ticket instanceof Counted c && c.owner == this) {
+            held += bytes - c.bytes;
+            c.bytes = bytes;
+            return c;
+        }
+        Counted c = new Counted(table, bytes, this);
+        held += bytes;
+        counted.add(c);
+        return c;
+    }
+
+    private void release() {
+        for (Object r; (r = collected.poll()) != null;) {
+            Counted c = (Counted) r;
+            if (counted.remove(c)) {
+                held -= c.bytes;
+            }
+        }
+    }
+
+    /**
+     * After a collection: the references it cleared reach the queue soon after, from the JVM's reference thread,
+     * which a busy machine may not run at once. Waits until the count is down to {@code target}, or no reference
+     * came for {@link #QUEUE_WAIT_MS}.
+     */
+    private void awaitReleased(long target) {
+        try {
+            for (Object r; held > target && (r = collected.remove(QUEUE_WAIT_MS)) != null;) {
+                Counted c = (Counted) r;
+                if (counted.remove(c)) {
+                    held -= c.bytes;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        release();
+    }
+
+    /**
+     * A counted value's reference. The value is the string or table object, not its byte or slot array: G1's
+     * concurrent cycles leave references to dead humongous arrays uncleared (measured), and a table's parts change.
+     */
+    private static final class Counted extends PhantomReference<Object> {
+        final ScriptMemory owner;
+        long bytes;
+
+        Counted(Object value, long bytes, ScriptMemory owner) {
+            super(value, owner.collected);
+            this.bytes = bytes;
+            this.owner = owner;
+        }
+    }
+}
