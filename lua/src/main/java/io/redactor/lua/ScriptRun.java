@@ -320,19 +320,33 @@ public final class ScriptRun {
             current.poll(closure, pc);
             return;
         }
+        checkStop(closure, pc);
+    }
+
+    /**
+     * What every poll does, from a frame of {@code closure} at {@code pc} or (closure null) inside a library call:
+     * stops a run that ended or was asked to, offers the context its say, and times out a library load.
+     */
+    private void checkStop(ScriptClosure closure, int pc) {
         if (!running) {
-            throw ScriptKilledError.at(closure.p, pc);
+            throw killed(closure, pc);
         }
         context.polled();
-        closure.prototypeCode.polled();
+        if (closure != null) {
+            closure.prototypeCode.polled();
+        }
         if (stopRequested) {
-            throw ScriptKilledError.at(closure.p, pc);
+            throw killed(closure, pc);
         }
         if (loadTimer != null && loadTimer.expired()) {
             // Redis raises it again at every line once the time is up; nothing at load time can catch it anyway
             countdown = 1;
             throw RedisLibrary.raise("ERR FUNCTION LOAD timeout");
         }
+    }
+
+    private static ScriptKilledError killed(ScriptClosure closure, int pc) {
+        return closure == null ? new ScriptKilledError() : ScriptKilledError.at(closure.p, pc);
     }
 
     /**
@@ -344,16 +358,7 @@ public final class ScriptRun {
         work -= units;
         if (work <= 0) {
             work = WORK_PER_POLL;
-            if (!running) {
-                throw new ScriptKilledError();
-            }
-            context.polled();
-            if (stopRequested) {
-                throw new ScriptKilledError();
-            }
-            if (loadTimer != null && loadTimer.expired()) {
-                throw RedisLibrary.raise("ERR FUNCTION LOAD timeout");
-            }
+            checkStop(null, -1);
         }
     }
 
