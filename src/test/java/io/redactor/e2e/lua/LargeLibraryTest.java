@@ -1,5 +1,6 @@
 package io.redactor.e2e.lua;
 
+import io.redactor.testing.Machine;
 import io.redactor.testing.RealRedis;
 import io.redactor.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
@@ -9,7 +10,6 @@ import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -43,8 +43,7 @@ class LargeLibraryTest {
 
     @BeforeAll
     static void start() {
-        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        quietMachine = load >= 0 && load <= 2.0 * Runtime.getRuntime().availableProcessors();
+        quietMachine = Machine.quiet();
         server = ServerProcess.start(dir, Map.of("save", ""), ServerProcess.BIN_REDACTOR_GC);
     }
 
