@@ -1,5 +1,7 @@
 package io.redactor.e2e.server;
 
+import io.redactor.testing.Eventually;
+import io.redactor.testing.Machine;
 import io.redactor.testing.ServerProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,19 +41,10 @@ class MemoryAttackTest {
     private static final String HOARDER = "local t={} local s=string.rep('x',1048576) for i=1,100000 do t[i]=s..i end return #t";
     private static final Map<String, String> NO_SNAPSHOTS = Map.of("save", "", "appendonly", "no");
     private static final long SLACK = 48L << 20;
-    /** Issue 26's bound on other clients' PINGs during an attack. */
+    /** Issue 26's bound on other clients' PINGs during an attack, judged on a quiet machine. */
     private static final long PING_P99_MS = 100;
-    /**
-     * The bound while the heap is nearly full of data: collections near the heap's end pause longer (measured on 2
-     * shared cores: p99 35-113 ms).
-     */
-    private static final long FULL_HEAP_PING_P99_MS = 250;
-    /**
-     * The bound while a 512 MB value is read: its array grows by doubling on the event loop, and zeroing and copying
-     * arrays of 256 and 512 MB stalls the loop's other clients (measured: p99 240-540 ms, max 0.5-1 s; every PING
-     * answered). Not yet within issue 26's 100 ms.
-     */
-    private static final long HUGE_VALUE_PING_P99_MS = 1500;
+    /** On a busy machine: every PING answered, none held longer than a stall would. */
+    private static final long BUSY_PING_P99_MS = 500;
 
     @TempDir
     Path dir;
@@ -97,7 +90,7 @@ class MemoryAttackTest {
         try (ServerProcess server = ServerProcess.start(dir, NO_SNAPSHOTS, heap("1g"))) {
             byte[] value = new byte[512 << 20];
             Arrays.fill(value, (byte) 'v');
-            attack(server, HUGE_VALUE_PING_P99_MS, attacker -> {
+            attack(server, attacker -> {
                 try (Socket socket = new Socket("127.0.0.1", server.port())) {
                     socket.setSoTimeout(120_000);
                     Resp resp = new Resp(socket);
@@ -121,11 +114,105 @@ class MemoryAttackTest {
     }
 
     @Test
+    void hugeValuesAnnouncedAtOnceGetRoomUntilTheHeapIsTakenAndOomAfter() throws Exception {
+        try (ServerProcess server = ServerProcess.start(dir, NO_SNAPSHOTS, heap("1g"))) {
+            byte[] value = new byte[400 << 20];
+            Arrays.fill(value, (byte) 'a');
+            attack(server, attacker -> {
+                List<Socket> sockets = new ArrayList<>();
+                try {
+                    List<Resp> clients = new ArrayList<>();
+                    for (int i = 0; i < 3; i++) {
+                        Socket socket = new Socket("127.0.0.1", server.port());
+                        socket.setSoTimeout(120_000);
+                        sockets.add(socket);
+                        clients.add(new Resp(socket));
+                    }
+                    // every header first: each array is allocated whole when its header arrives, and 3 x 400 MB
+                    // cannot be on a 1 GB heap at once
+                    for (int i = 0; i < 3; i++) {
+                        clients.get(i).sendHeader("SET", "huge:" + i, value.length);
+                    }
+                    List<String> replies = new ArrayList<>();
+                    for (Resp client : clients) {
+                        client.sendBody(value);
+                    }
+                    for (Resp client : clients) {
+                        replies.add(client.line());
+                    }
+                    replies.sort(null);
+                    assertEquals(List.of("+OK", "+OK", "-OOM command not allowed when used memory > 'maxmemory'."),
+                            replies);
+                    for (Resp client : clients) {
+                        client.send("PING");
+                        assertEquals("+PONG", client.line());
+                    }
+                    clients.get(0).send("DEL", "huge:0", "huge:1", "huge:2");
+                    assertEquals(":2", clients.get(0).line());
+                } catch (IOException e) {
+                    throw new AssertionError("a connection did not survive", e);
+                } finally {
+                    sockets.forEach(MemoryAttackTest::closeQuietly);
+                }
+            });
+        }
+    }
+
+    @Test
+    void aClientGoneInTheMiddleOfAHugeValueGivesItsRoomBack() throws Exception {
+        try (ServerProcess server = ServerProcess.start(dir, NO_SNAPSHOTS, heap("1g"))) {
+            byte[] value = new byte[500 << 20];
+            Arrays.fill(value, (byte) 'g');
+            attack(server, attacker -> {
+                try {
+                    for (int i = 0; i < 3; i++) {
+                        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+                            Resp resp = new Resp(socket);
+                            resp.sendHeader("SET", "gone", value.length);
+                            resp.sendBody(Arrays.copyOf(value, 1 << 20));
+                            resp.send("PING");
+                        }
+                        Eventually.until("the server saw the client go",
+                                () -> attacker.info("clients").contains("connected_clients:2\r"));
+                    }
+                    // a reservation comes back once its array is made (zeroing fresh memory may take a while)
+                    // and its client is gone: a leaked one would refuse every later try
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                    String reply;
+                    do {
+                        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+                            socket.setSoTimeout(120_000);
+                            Resp resp = new Resp(socket);
+                            resp.send("SET", "kept", value);
+                            reply = resp.line();
+                            if (reply.equals("+OK")) {
+                                resp.send("DEL", "kept");
+                                assertEquals(":1", resp.line());
+                            }
+                        }
+                    } while (!reply.equals("+OK") && System.nanoTime() < deadline);
+                    assertEquals("+OK", reply, "a reservation of a client gone was not given back");
+                } catch (IOException e) {
+                    throw new AssertionError(e);
+                }
+            });
+        }
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+    }
+
+    @Test
     void pipelinedWritesPastTheHeapGetOomAndTheServerLives() throws Exception {
         try (ServerProcess server = ServerProcess.start(dir, NO_SNAPSHOTS, heap("512m"))) {
             byte[] value = new byte[10 * 1024];
             Arrays.fill(value, (byte) 'p');
-            attack(server, FULL_HEAP_PING_P99_MS, attacker -> {
+            attack(server, attacker -> {
                 try (Socket socket = new Socket("127.0.0.1", server.port())) {
                     socket.setSoTimeout(120_000);
                     Resp resp = new Resp(socket);
@@ -183,10 +270,7 @@ class MemoryAttackTest {
      * ms, then checks the PINGs' latency, the data set, the process, and the heap after a full collection.
      */
     private static void attack(ServerProcess server, Consumer<Jedis> attack) throws Exception {
-        attack(server, PING_P99_MS, attack);
-    }
-
-    private static void attack(ServerProcess server, long pingP99Millis, Consumer<Jedis> attack) throws Exception {
+        long pingP99Millis = Machine.quiet() ? PING_P99_MS : BUSY_PING_P99_MS;
         try (Jedis setup = server.jedis()) {
             for (int i = 0; i < 1000; i++) {
                 setup.set("data:" + i, "value:" + i);
@@ -197,6 +281,8 @@ class MemoryAttackTest {
         pinger.start();
         try (Jedis attacker = server.jedis()) {
             attack.accept(attacker);
+        } catch (AssertionError | RuntimeException e) {
+            throw new AssertionError(e.getMessage() + "\nserver log:\n" + server.log(), e);
         } finally {
             pinger.finish();
         }
@@ -310,6 +396,20 @@ class MemoryAttackTest {
         Resp(Socket socket) throws IOException {
             this.out = new java.io.BufferedOutputStream(socket.getOutputStream(), 1 << 16);
             this.in = new java.io.BufferedInputStream(socket.getInputStream());
+        }
+
+        /** A SET-like command whose last argument, of {@code length} bytes, is sent later by {@link #sendBody}. */
+        void sendHeader(String name, String key, int length) throws IOException {
+            out.write(("*3\r\n$" + name.length() + "\r\n" + name + "\r\n$" + key.length() + "\r\n" + key + "\r\n$"
+                    + length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+        }
+
+        void sendBody(byte[] body) throws IOException {
+            out.write(body);
+            out.write('\r');
+            out.write('\n');
+            out.flush();
         }
 
         void send(Object... args) throws IOException {

@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 /**
@@ -30,6 +31,10 @@ import java.util.stream.Collectors;
  * {@link #refusing()} is true, and commands that may grow memory get {@link #OOM_ERROR}, as Redis answers them over
  * {@code maxmemory}; {@link #admits(long)} tells whether a value of a given size still fits, for the few places that
  * make large ones (a large argument being read, a script's large strings and tables).
+ *
+ * <p>Large values being received are allocated at their full size when they start ({@link #reserve}), so what the
+ * last collection saw is not all that is held: their bytes count from their reservation until the first collection
+ * after they were received or dropped ({@link #settle}), which sees them as live data or reclaims them.
  *
  * <p>The hot path reads one volatile field. Once refusing, the heap must fall a twentieth of the largest heap under the
  * limit before work is accepted again (no flapping at the edge), and a collection is asked for when none came by
@@ -46,6 +51,8 @@ public final class HeapGuard implements AutoCloseable {
     private static final long MAX_RECHECK_NANOS = TimeUnit.SECONDS.toNanos(64);
     /** A collection this recent tells well enough what the heap holds: no other is asked for. */
     private static final long FRESH_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** How long a collection asked for may take to be reported. */
+    private static final long NOTIFICATION_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final long maxHeap;
     private final long limit;
@@ -56,10 +63,16 @@ public final class HeapGuard implements AutoCloseable {
     private volatile long usedAfterGc;
     private volatile long lastGcNanos = System.nanoTime();
     private volatile boolean refusing;
+    /** Collections reported so far; guarded by this. */
+    private long collections;
+    /** Bytes reserved by values still being received. */
+    private final AtomicLong receiving = new AtomicLong();
+    /** Bytes of values received or dropped since the last collection, which has not counted them yet. */
+    private final AtomicLong unsettled = new AtomicLong();
     /** Used by the recheck thread only. */
     private long recheckAfterNanos = RECHECK_NANOS;
 
-    private HeapGuard(long maxHeap, double fraction) {
+    HeapGuard(long maxHeap, double fraction) {
         this.maxHeap = maxHeap;
         this.fraction = fraction;
         this.limit = fraction >= 1.0 ? Long.MAX_VALUE : (long) (maxHeap * fraction);
@@ -107,15 +120,49 @@ public final class HeapGuard implements AutoCloseable {
         return refusing;
     }
 
-    /** Whether {@code bytes} more fit under the limit, as of the last collection. */
+    /** Whether {@code bytes} more fit under the limit, as of the last collection and the reservations since. */
     public boolean admits(long bytes) {
-        return bytes <= limit - usedAfterGc;
+        return bytes <= limit - usedAfterGc - receiving.get() - unsettled.get();
+    }
+
+    /**
+     * Reserves {@code bytes} for a large value about to be allocated whole, if they fit (after a collection, as
+     * {@link #admitsAfterCollection}); false if they do not. A reservation made must be {@linkplain #settle settled}.
+     */
+    public boolean reserve(long bytes) {
+        if (limit == Long.MAX_VALUE) {
+            return true;
+        }
+        if (!admitsAfterCollection(bytes)) {
+            return false;
+        }
+        // two event loops may reserve at once: the second sees the first's bytes or fails its exchange
+        while (true) {
+            long held = receiving.get();
+            if (bytes > limit - usedAfterGc - held - unsettled.get()) {
+                return false;
+            }
+            if (receiving.compareAndSet(held, held + bytes)) {
+                return true;
+            }
+        }
+    }
+
+    /**
+     * The value {@link #reserve} made room for was received (it is live data now) or dropped (it is garbage): either
+     * way the heap holds it until a collection has looked, so it counts until then.
+     */
+    public void settle(long bytes) {
+        if (limit != Long.MAX_VALUE) {
+            receiving.addAndGet(-bytes);
+            unsettled.addAndGet(bytes);
+        }
     }
 
     /**
      * Whether {@code bytes} more fit under the limit, asking for a collection first when the last one says they do
-     * not (a young collection counts old garbage as used) and none came in the last {@link #FRESH_NANOS}: for large
-     * values only, which are worth a collection before they are refused.
+     * not (a young collection counts old garbage as used) and none came in the last {@link #FRESH_NANOS} or large
+     * values were settled since: for large values only, which are worth a collection before they are refused.
      */
     public boolean admitsAfterCollection(long bytes) {
         if (admits(bytes)) {
@@ -125,15 +172,37 @@ public final class HeapGuard implements AutoCloseable {
             return false;
         }
         synchronized (this) {
-            if (System.nanoTime() - lastGcNanos > FRESH_NANOS) {
+            // values received or dropped since the last collection: only a new one can tell what they left
+            if (System.nanoTime() - lastGcNanos > FRESH_NANOS || unsettled.get() > 0) {
+                long seen = collections;
                 System.gc();
-                update(collectionUsage());
+                awaitNotification(seen);
             }
         }
         return admits(bytes);
     }
 
-    /** The heap pools' use after their last collection, read from the pools themselves (no notification lag). */
+    /**
+     * Waits for the collection just asked for to be reported. With concurrent explicit collections (bin/redactor's
+     * {@code -XX:+ExplicitGCInvokesConcurrent}) {@code System.gc()} may return first, and neither the heap's use then
+     * nor the old pool's collection usage shows what its first pause reclaimed (measured: dead large arrays stayed
+     * counted, and every later large argument was refused). The pools' collection usage stands in if no report came.
+     */
+    private void awaitNotification(long seen) {
+        long deadline = System.nanoTime() + NOTIFICATION_WAIT_NANOS;
+        try {
+            for (long left; collections == seen && (left = deadline - System.nanoTime()) > 0;) {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (collections == seen) {
+            update(collectionUsage());
+        }
+    }
+
+    /** The heap pools' use after their last collection, read from the pools themselves. */
     private static long collectionUsage() {
         long used = 0;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
@@ -202,6 +271,9 @@ public final class HeapGuard implements AutoCloseable {
     /** Records the heap's use after a collection. */
     synchronized void update(long used) {
         usedAfterGc = used;
+        collections++;
+        notifyAll();
+        unsettled.set(0);
         lastGcNanos = System.nanoTime();
         // once refusing, it takes a twentieth of the heap under the limit to accept again: no flapping at the edge
         boolean over = refusing ? used > resume : used > limit;

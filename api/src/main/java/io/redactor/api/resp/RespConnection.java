@@ -42,6 +42,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
 
     private final NodeServices node;
     private final RespDecoder decoder;
+    private final ReadSwitch reading;
     private final int maxPendingCommands;
     private ChannelHandlerContext ctx;
     private ClientSession session;
@@ -49,9 +50,10 @@ final class RespConnection extends ChannelInboundHandlerAdapter
     private ByteBuf pending;
     private long softLimitExceededSince = -1;
 
-    RespConnection(NodeServices node, RespDecoder decoder, int maxPendingCommands) {
+    RespConnection(NodeServices node, RespDecoder decoder, ReadSwitch reading, int maxPendingCommands) {
         this.node = node;
         this.decoder = decoder;
+        this.reading = reading;
         this.maxPendingCommands = maxPendingCommands;
     }
 
@@ -156,7 +158,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
 
     @Override
     public void setReading(boolean reading) {
-        ctx.channel().config().setAutoRead(reading);
+        this.reading.commandsHeld(!reading);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.redactor.api.resp;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.redactor.core.ArgsMemory;
@@ -14,14 +15,15 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
-import java.util.function.LongPredicate;
 import java.util.function.LongSupplier;
 
 /**
  * Turns the bytes a client sends into commands ({@code byte[][]}, name first): RESP multibulk requests and
  * inline commands, with Redis's limits and its protocol error texts. The parse state survives partial reads,
  * so a large argument arriving in pieces is never rescanned, and it is copied into its final array as it
- * arrives instead of waiting whole in the receive buffer.
+ * arrives instead of waiting whole in the receive buffer. That array has the argument's full size from its header
+ * on, as Redis sizes its query buffer for a big argument, and the heap guard's reservation ({@link ArgumentArrays});
+ * while it is being made aside the connection does not read.
  *
  * <p>A request is parsed without recursion: like Redis, a first byte other than {@code *} starts an inline
  * command, and inside a multibulk request anything but {@code $} is a protocol error, so clients cannot nest
@@ -44,8 +46,8 @@ final class RespDecoder extends ByteToMessageDecoder {
     private final LongSupplier maxBulkLength;
     private final LongSupplier queryBufferLimit;
     private final LongAdder inputBytes;
-    /** Whether the heap can take an argument of that many bytes ({@code HeapGuard#admits}). */
-    private final LongPredicate heapAdmits;
+    private final ArgumentArrays arrays;
+    private final ReadSwitch reading;
     /** While true, a client may not send more than 10 arguments or arguments over 16 KB (Redis's limits before AUTH). */
     private BooleanSupplier unauthenticated = () -> false;
 
@@ -56,7 +58,12 @@ final class RespDecoder extends ByteToMessageDecoder {
     /** What the arguments received so far hold, {@link ArgsMemory#argument} each. */
     private long argMemory;
     private long bulkLength = -1;
+    /** The array of the large argument being received, reserved with the heap guard ({@link #arrays}). */
     private byte[] bulk;
+    /** The large argument's array is being made aside: nothing is decoded meanwhile. */
+    private boolean awaitingArray;
+    /** The connection is gone: an array made aside after that is given back. */
+    private boolean removed;
     private int bulkFilled;
     private boolean failed;
     private boolean numberValid;
@@ -66,11 +73,12 @@ final class RespDecoder extends ByteToMessageDecoder {
     private long skipped;
 
     RespDecoder(LongSupplier maxBulkLength, LongSupplier queryBufferLimit, LongAdder inputBytes,
-                LongPredicate heapAdmits) {
+                ArgumentArrays arrays, ReadSwitch reading) {
         this.maxBulkLength = maxBulkLength;
         this.queryBufferLimit = queryBufferLimit;
         this.inputBytes = inputBytes;
-        this.heapAdmits = heapAdmits;
+        this.arrays = arrays;
+        this.reading = reading;
     }
 
     @Override
@@ -79,6 +87,13 @@ final class RespDecoder extends ByteToMessageDecoder {
             inputBytes.add(bytes.readableBytes());
         }
         super.channelRead(ctx, msg);
+    }
+
+    /** A connection closed in the middle of a large argument gives its array's reservation back. */
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        removed = true;
+        dropBulk();
     }
 
     /** Applies the limits of clients that must authenticate, for as long as {@code mustAuthenticate} says. */
@@ -98,8 +113,10 @@ final class RespDecoder extends ByteToMessageDecoder {
     }
 
     /**
-     * What the command being received holds on the heap, counted against client-query-buffer-limit: its array
-     * of arguments, the arguments received, the one being filled, and the bytes not parsed yet.
+     * What the command being received holds, counted against client-query-buffer-limit: its array of arguments,
+     * the arguments received, what arrived of the one being filled, and the bytes not parsed yet. The argument being
+     * filled counts what arrived of it, as Redis counts its query buffer's content and not its allocation; the heap
+     * guard counts all of it.
      */
     long heldBytes(ByteBuf unparsed) {
         long held = unparsed.readableBytes();
@@ -107,7 +124,7 @@ final class RespDecoder extends ByteToMessageDecoder {
             held += ArgsMemory.ARRAY_HEADER + (long) ArgsMemory.REFERENCE * (args.length - argCount) + argMemory;
         }
         if (bulk != null) {
-            held += ArgsMemory.ARRAY_HEADER + bulk.length;
+            held += ArgsMemory.ARRAY_HEADER + bulkFilled;
         }
         return held;
     }
@@ -118,8 +135,8 @@ final class RespDecoder extends ByteToMessageDecoder {
             in.skipBytes(in.readableBytes());
             return;
         }
-        while (in.isReadable()) {
-            boolean progressed = remainingArgs == 0 ? startCommand(in, out) : continueMultibulk(in, out);
+        while (in.isReadable() && !awaitingArray) {
+            boolean progressed = remainingArgs == 0 ? startCommand(in, out) : continueMultibulk(ctx, in, out);
             if (failed) {
                 in.skipBytes(in.readableBytes());
                 return;
@@ -144,7 +161,7 @@ final class RespDecoder extends ByteToMessageDecoder {
                 ctx.channel().remoteAddress(), held);
         failed = true;
         args = null;
-        bulk = null;
+        dropBulk();
         argMemory = 0;
         argBytes = 0;
         bulkFilled = 0;
@@ -217,15 +234,18 @@ final class RespDecoder extends ByteToMessageDecoder {
         return true;
     }
 
-    private boolean continueMultibulk(ByteBuf in, List<Object> out) {
+    private boolean continueMultibulk(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         if (bulkLength < 0) {
             if (!readBulkHeader(in, out)) {
                 return false;
             }
-            if (!refusing && bulkLength >= PROGRESSIVE_BULK
-                    && !heapAdmits.test(bulkLength + bulkLength / 2)) {
-                // growing it as it comes holds up to half as much again
-                refuse();
+            if (!refusing && bulkLength >= PROGRESSIVE_BULK) {
+                bulk = arrays.makeHere((int) bulkLength);
+                bulkFilled = 0;
+                if (bulk == null) {
+                    makeArrayAside(ctx);
+                    return false;
+                }
             }
         }
         byte[] arg = null;
@@ -268,12 +288,52 @@ final class RespDecoder extends ByteToMessageDecoder {
     private void refuse() {
         log.warn("Refusing a command with an argument of {} bytes: the heap cannot hold it", bulkLength);
         refusing = true;
-        skipped = bulkFilled;
+        skipped = 0;
         args = null;
         argBytes = 0;
         argMemory = 0;
-        bulk = null;
-        bulkFilled = 0;
+    }
+
+    /**
+     * Reading stops until the array is made; then the decoder goes on, on the event loop, with what arrived
+     * meanwhile (or refuses the command if the heap cannot take the argument).
+     */
+    private void makeArrayAside(ChannelHandlerContext ctx) {
+        awaitingArray = true;
+        reading.awaitingArray(true);
+        arrays.makeAside((int) bulkLength, array -> ctx.executor().execute(() -> arrayMade(ctx, array)));
+    }
+
+    private void arrayMade(ChannelHandlerContext ctx, byte[] array) {
+        if (removed) {
+            if (array != null) {
+                arrays.settle(array);
+            }
+            return;
+        }
+        awaitingArray = false;
+        if (array == null) {
+            refuse();
+        } else {
+            bulk = array;
+            bulkFilled = 0;
+        }
+        reading.awaitingArray(false);
+        try {
+            channelRead(ctx, Unpooled.EMPTY_BUFFER);
+            channelReadComplete(ctx);
+        } catch (Exception e) {
+            ctx.fireExceptionCaught(e);
+        }
+    }
+
+    /** The large argument is done with (handed over or dropped): its reservation ends. */
+    private void dropBulk() {
+        if (bulk != null) {
+            arrays.settle(bulk);
+            bulk = null;
+            bulkFilled = 0;
+        }
     }
 
     /** Reads and drops the argument and the two bytes after it; true once all of them are read. */
@@ -331,34 +391,15 @@ final class RespDecoder extends ByteToMessageDecoder {
     }
 
     private byte[] readBulkProgressively(ByteBuf in) {
-        int length = (int) bulkLength;
-        if (bulkFilled < length) {
-            int take = Math.min(in.readableBytes(), length - bulkFilled);
-            if (bulk == null || bulk.length < bulkFilled + take) {
-                int grown = bulk == null ? PROGRESSIVE_BULK : (int) Math.min((long) bulk.length * 2, length);
-                try {
-                    bulk = Arrays.copyOf(bulk == null ? new byte[0] : bulk, Math.max(grown, bulkFilled + take));
-                } catch (OutOfMemoryError e) {
-                    refuse();
-                    return null;
-                }
-            }
-            in.readBytes(bulk, bulkFilled, take);
-            bulkFilled += take;
-        }
-        if (bulkFilled < length || in.readableBytes() < 2) {
-            return null;
-        }
-        byte[] arg;
-        try {
-            arg = bulk.length == length ? bulk : Arrays.copyOf(bulk, length);
-        } catch (OutOfMemoryError e) {
-            refuse();
+        int take = Math.min(in.readableBytes(), bulk.length - bulkFilled);
+        in.readBytes(bulk, bulkFilled, take);
+        bulkFilled += take;
+        if (bulkFilled < bulk.length || in.readableBytes() < 2) {
             return null;
         }
         in.skipBytes(2);
-        bulk = null;
-        bulkFilled = 0;
+        byte[] arg = bulk;
+        dropBulk();
         return arg;
     }
 

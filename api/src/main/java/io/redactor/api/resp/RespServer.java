@@ -93,6 +93,7 @@ public final class RespServer implements AutoCloseable {
     private static ChannelInitializer<SocketChannel> connectionSetUp(NodeServices node, Settings settings,
                                                                     ChannelGroup connections, ServerTls tls) {
         RuntimeConfig config = node.server().config();
+        ArgumentArrays arrays = new ArgumentArrays(node.server().heapGuard());
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(SocketChannel channel) {
@@ -101,12 +102,13 @@ public final class RespServer implements AutoCloseable {
                 if (tls != null) {
                     channel.pipeline().addLast("tls", tls.newHandler(channel.alloc()));
                 }
+                ReadSwitch reading = new ReadSwitch(channel);
                 RespDecoder decoder = new RespDecoder(config::protoMaxBulkLen, config::clientQueryBufferLimit,
-                        node.server().stats().netInputBytes, node.server().heapGuard()::admitsAfterCollection);
+                        node.server().stats().netInputBytes, arrays, reading);
                 channel.config().setRecvByteBufAllocator(new FairReads(decoder::readingBigArgument));
                 channel.pipeline().addLast("decoder", decoder);
                 channel.pipeline().addLast("connection",
-                        new RespConnection(node, decoder, settings.maxPendingCommands()));
+                        new RespConnection(node, decoder, reading, settings.maxPendingCommands()));
             }
         };
     }
