@@ -135,12 +135,14 @@ final class FrameOps {
         }
     }
 
+    private static final UpValue[] NO_UPVALUES = new UpValue[0];
+
     /** CLOSURE: a closure of {@code closure}'s nested function {@code index}, its upvalues bound. */
     static ScriptClosure closure(ScriptClosure closure, int index, LuaValue[] stack, UpValue[] openups) {
         PrototypeCode code = closure.prototypeCode.children[index];
         ScriptClosure ncl = new ScriptClosure(code, closure.run);
         org.luaj.vm2.Upvaldesc[] uv = code.p.upvalues;
-        UpValue[] target = new UpValue[uv.length];
+        UpValue[] target = uv.length == 0 ? NO_UPVALUES : new UpValue[uv.length];
         for (int j = 0; j < uv.length; ++j) {
             if (uv[j].instack) {
                 int b = uv[j].idx;

@@ -1,6 +1,7 @@
 package io.redactor.lua;
 
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 import org.luaj.vm2.Prototype;
 
@@ -21,16 +22,28 @@ final class PrototypeCode {
     static final String MODE_PROPERTY = "redactor.lua.compile";
     static final int HOT_POLLS = 8;
     private static final Mode MODE = Mode.of(System.getProperty(MODE_PROPERTY, "hot"));
+    private static final PrototypeCode[] NO_CHILDREN = new PrototypeCode[0];
+    /** A field, not an AtomicBoolean: a library of 100,000 functions has as many of these. */
+    private static final VarHandle COMPILING;
+
+    static {
+        try {
+            COMPILING = MethodHandles.lookup().findVarHandle(PrototypeCode.class, "compiling", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     final Prototype p;
     final PrototypeCode[] children;
     private volatile CompiledFunction compiled;
-    private final AtomicBoolean compiling = new AtomicBoolean();
+    @SuppressWarnings("unused") // through COMPILING
+    private volatile boolean compiling;
     private int heat;
 
     PrototypeCode(Prototype p) {
         this.p = p;
-        this.children = new PrototypeCode[p.p.length];
+        this.children = p.p.length == 0 ? NO_CHILDREN : new PrototypeCode[p.p.length];
         for (int i = 0; i < children.length; i++) {
             children[i] = new PrototypeCode(p.p[i]);
         }
@@ -60,7 +73,7 @@ final class PrototypeCode {
     }
 
     private void compile() {
-        if (!compiling.compareAndSet(false, true)) {
+        if (!COMPILING.compareAndSet(this, false, true)) {
             return;
         }
         try {

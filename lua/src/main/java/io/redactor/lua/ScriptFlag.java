@@ -1,7 +1,10 @@
 package io.redactor.lua;
 
+import java.util.Collections;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The flags a Redis 7.0 script declares in its shebang ({@code #!lua flags=no-writes,allow-oom}) or a function in
@@ -76,6 +79,9 @@ public enum ScriptFlag {
         return true;
     }
 
+    /** Every distinct set of flags seen, at most one per subset of the flags. */
+    private static final Map<Set<ScriptFlag>, Set<ScriptFlag>> SHARED = new ConcurrentHashMap<>();
+
     private static char lower(char c) {
         return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
     }
@@ -83,5 +89,19 @@ public enum ScriptFlag {
     /** An empty, modifiable set of flags. */
     public static Set<ScriptFlag> none() {
         return EnumSet.noneOf(ScriptFlag.class);
+    }
+
+    /**
+     * An unmodifiable set equal to {@code flags}, the same one for every caller with the same flags: a library of
+     * 100,000 functions holds one set, not one each.
+     */
+    public static Set<ScriptFlag> shared(Set<ScriptFlag> flags) {
+        Set<ScriptFlag> found = SHARED.get(flags);
+        if (found != null) {
+            return found;
+        }
+        Set<ScriptFlag> copy = none();
+        copy.addAll(flags);
+        return SHARED.computeIfAbsent(copy, Collections::unmodifiableSet);
     }
 }

@@ -1,6 +1,5 @@
 package io.redactor.lua.functions;
 
-import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
@@ -27,7 +26,7 @@ public final class RegisteredFunction {
         this.key = FunctionNames.key(function.name());
         this.libraryName = libraryName;
         this.description = description;
-        this.flags = Collections.unmodifiableSet(flags);
+        this.flags = ScriptFlag.shared(flags);
     }
 
     /** The name as registered (FCALL finds it in any case). */

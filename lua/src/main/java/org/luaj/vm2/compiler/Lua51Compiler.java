@@ -57,7 +57,7 @@ public final class Lua51Compiler {
         main.f = new Prototype();
         main.f.source = LuaValue.valueOf(chunkName);
         lexer.mainfunc(main);
-        return main.f;
+        return SharedPrototypeParts.share(main.f);
     }
 
     /** LuaJ's parser over {@link LuaTokens}: {@code next} and {@code lookahead} hand it the tokens one by one. */
