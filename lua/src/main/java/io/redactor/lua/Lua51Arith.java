@@ -21,6 +21,8 @@ final class Lua51Arith {
     private static final LuaString LT = LuaValue.valueOf("__lt");
     private static final LuaString LE = LuaValue.valueOf("__le");
     private static final LuaString CONCAT = LuaValue.valueOf("__concat");
+    /** Concatenations at least this long count as work ({@link ScriptRun#spendCurrent}); shorter ones are cheap. */
+    private static final long LARGE_CONCAT = 64 * 1024;
 
     private Lua51Arith() {
     }
@@ -244,6 +246,10 @@ final class Lua51Arith {
                 throw new LuaError(StringLibrary.NOT_ENOUGH_MEMORY);
             }
             ScriptRun.making(total);
+            if (total >= LARGE_CONCAT) {
+                // copying large strings is long work no loop polls for: it may stop, or move off a network thread
+                ScriptRun.spendCurrent((int) (total / ScriptRun.BYTES_PER_UNIT));
+            }
             byte[] out = new byte[(int) total];
             int at = 0;
             for (int r = b; r <= c; r++) {

@@ -4,6 +4,7 @@ import io.redactor.testing.Machine;
 import io.redactor.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -18,6 +19,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -171,6 +173,51 @@ class ScriptDenialOfServiceTest {
         }
     }
 
+    /**
+     * A loop-free script with its keys declared may run inline, on the thread of the partition that granted them,
+     * once it has run cleanly on its own thread. This one writes first, then copies large strings (no call a name
+     * gives away): 150 concatenations of 16 MB. Its first run, on its own thread, polls and is noted as long; later
+     * runs must stay off the event loops, whose other clients keep being answered.
+     */
+    @Test
+    void aLoopFreeScriptCopyingLargeStringsAfterAWriteNeverRunsOnAnEventLoop() throws Exception {
+        byte[] big = new byte[8 << 20];
+        java.util.Arrays.fill(big, (byte) 'b');
+        String body = "redis.call('set', KEYS[1], 'x') local s = redis.call('get', KEYS[2]) local t = s"
+                + " t = s..s".repeat(150) + " return #t";
+        List<Jedis> pingers = new ArrayList<>();
+        try (Jedis jedis = server.jedis()) {
+            for (int i = 0; i < 4; i++) {
+                pingers.add(server.jedis());
+            }
+            jedis.getClient().setSoTimeout(60_000);
+            jedis.set("dos:big".getBytes(), big);
+            for (int run = 1; run <= 3; run++) {
+                boolean quiet = Machine.quiet();
+                AtomicBoolean attacking = new AtomicBoolean(true);
+                CountDownLatch started = new CountDownLatch(1);
+                CompletableFuture<List<Long>> pings = CompletableFuture.supplyAsync(
+                        () -> pingWhile(attacking, pingers, started), clients);
+                assertTrue(started.await(10, TimeUnit.SECONDS), "the PINGs did not start");
+                Object reply = jedis.eval(body, 2, "dos:written", "dos:big");
+                attacking.set(false);
+                List<Long> latencies = pings.get(30, TimeUnit.SECONDS);
+                assertEquals(2L * big.length, reply);
+                long p99 = percentile(latencies, 99);
+                String during = " during run " + run + " (" + latencies.size() + " PINGs, p99 " + p99 + " ms, worst "
+                        + Collections.max(latencies) + " ms)";
+                System.out.println("copying large strings after a write:" + during);
+                if (quiet) {
+                    assertTrue(latencies.size() < 100 || p99 <= PING_P99_BOUND_MS, "PING p99" + during);
+                    assertTrue(Collections.max(latencies) <= PING_STALL_MS, "a PING stalled" + during);
+                }
+            }
+            jedis.del("dos:big", "dos:written");
+        } finally {
+            pingers.forEach(Jedis::close);
+        }
+    }
+
     /** The attacker's reply: a Long, or an error's text. */
     private static Object run(String via, int index, Attack attack) {
         try (Jedis jedis = server.jedis()) {
@@ -217,12 +264,27 @@ class ScriptDenialOfServiceTest {
     }
 
     private static List<Long> pingWhile(AtomicBoolean attacking) {
-        List<Long> latencies = new ArrayList<>();
         try (Jedis jedis = server.jedis()) {
+            return pingWhile(attacking, List.of(jedis), new CountDownLatch(1));
+        }
+    }
+
+    /**
+     * PINGs every 10 ms while the attack lasts, over {@code pingers} in turn (connections on every event loop);
+     * {@code started} counts down once each has answered one.
+     */
+    private static List<Long> pingWhile(AtomicBoolean attacking, List<Jedis> pingers, CountDownLatch started) {
+        List<Long> latencies = new ArrayList<>();
+        try {
+            int next = 0;
             do {
+                Jedis jedis = pingers.get(next++ % pingers.size());
                 long start = System.nanoTime();
                 assertEquals("PONG", jedis.ping());
                 latencies.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                if (next == pingers.size()) {
+                    started.countDown();
+                }
                 Thread.sleep(10);
             } while (attacking.get());
         } catch (InterruptedException e) {

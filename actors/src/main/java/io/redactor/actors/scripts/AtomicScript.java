@@ -90,6 +90,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     private int[] declared;
     /** This attempt touched a partition it had not declared. */
     private boolean usedUndeclared;
+    private boolean notedLong;
     private final CpuShare cpu = new CpuShare();
     /** A write command ran: SCRIPT KILL may no longer stop it. */
     private volatile boolean dirty;
@@ -302,12 +303,18 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     // ---- ScriptContext: redis.call and redis.pcall
 
     /**
-     * A script run inline polls only if it loops after all (code made at run time): off to its own thread. A
-     * script on its own thread offers the CPU to other threads every millisecond or so: on a machine with few
-     * cores, the event loops serving other clients then wait for it at most that long.
+     * A straight-line script polls only when it does long work after all (large strings, code made at run time):
+     * it never runs inline again, and a run inline moves off to its own thread unless it has written already (then
+     * it can only finish where it is, once). A script on its own thread offers the CPU to other threads every
+     * millisecond or so: on a machine with few cores, the event loops serving other clients then wait for it at
+     * most that long.
      */
     @Override
     public void polled() {
+        if (request.straightLine() && !notedLong) {
+            notedLong = true;
+            service.noteLong(request.name());
+        }
         if (inline) {
             if (!effects) {
                 throw new MoveOff();

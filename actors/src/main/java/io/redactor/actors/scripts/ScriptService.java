@@ -82,6 +82,8 @@ public final class ScriptService {
     private final Set<String> undeclaredKeyUsers = ConcurrentHashMap.newKeySet();
     /** Scripts seen running to their end within their declared keys: candidates to run inline. */
     private final Set<String> cleanRunners = ConcurrentHashMap.newKeySet();
+    /** Scripts that polled: they did long work (large strings, code made at run time) and never run inline. */
+    private final Set<String> longRunners = ConcurrentHashMap.newKeySet();
 
     private final AsyncScripts async;
     private final RateMeter asyncCallRate = new RateMeter();
@@ -273,10 +275,15 @@ public final class ScriptService {
         subscriptions.clear();
         undeclaredKeyUsers.clear();
         cleanRunners.clear();
+        longRunners.clear();
     }
 
     boolean ranClean(String name) {
-        return cleanRunners.contains(name) && !undeclaredKeyUsers.contains(name);
+        return cleanRunners.contains(name) && !undeclaredKeyUsers.contains(name) && !longRunners.contains(name);
+    }
+
+    void noteLong(String name) {
+        longRunners.add(name);
     }
 
     void noteClean(String name) {
