@@ -4,10 +4,10 @@ import io.redactor.testing.Machine;
 import io.redactor.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 
@@ -175,16 +175,22 @@ class ScriptDenialOfServiceTest {
 
     /**
      * A loop-free script with its keys declared may run inline, on the thread of the partition that granted them,
-     * once it has run cleanly on its own thread. This one writes first, then copies large strings (no call a name
-     * gives away): 150 concatenations of 16 MB. Its first run, on its own thread, polls and is noted as long; later
-     * runs must stay off the event loops, whose other clients keep being answered.
+     * once it has run short on its own thread. These write first, then work on large strings without a call whose
+     * name gives it away: 150 concatenations of 16 MB (which poll), or 100 comparisons of two equal 32 MB strings
+     * (which do not). Their first runs, on their own threads, are long; later runs must stay off the event loops,
+     * whose other clients keep being answered.
      */
-    @Test
-    void aLoopFreeScriptCopyingLargeStringsAfterAWriteNeverRunsOnAnEventLoop() throws Exception {
-        byte[] big = new byte[8 << 20];
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"copies", "compares"})
+    void aLoopFreeScriptWorkingOnLargeStringsAfterAWriteNeverRunsOnAnEventLoop(String work) throws Exception {
+        boolean copies = work.equals("copies");
+        byte[] big = new byte[copies ? 8 << 20 : 32 << 20];
         java.util.Arrays.fill(big, (byte) 'b');
-        String body = "redis.call('set', KEYS[1], 'x') local s = redis.call('get', KEYS[2]) local t = s"
-                + " t = s..s".repeat(150) + " return #t";
+        String body = "redis.call('set', KEYS[1], 'x') local s = redis.call('get', KEYS[2]) "
+                + (copies ? "local t = s" + " t = s..s".repeat(150) + " return #t"
+                        : "local t = redis.call('get', KEYS[2]) local same = true"
+                                + " same = s == t".repeat(100) + " return same and #s or 0");
+        long expected = copies ? 2L * big.length : big.length;
         List<Jedis> pingers = new ArrayList<>();
         try (Jedis jedis = server.jedis()) {
             for (int i = 0; i < 4; i++) {
@@ -202,11 +208,11 @@ class ScriptDenialOfServiceTest {
                 Object reply = jedis.eval(body, 2, "dos:written", "dos:big");
                 attacking.set(false);
                 List<Long> latencies = pings.get(30, TimeUnit.SECONDS);
-                assertEquals(2L * big.length, reply);
+                assertEquals(expected, reply);
                 long p99 = percentile(latencies, 99);
                 String during = " during run " + run + " (" + latencies.size() + " PINGs, p99 " + p99 + " ms, worst "
                         + Collections.max(latencies) + " ms)";
-                System.out.println("copying large strings after a write:" + during);
+                System.out.println(work + " large strings after a write:" + during);
                 if (quiet) {
                     assertTrue(latencies.size() < 100 || p99 <= PING_P99_BOUND_MS, "PING p99" + during);
                     assertTrue(Collections.max(latencies) <= PING_STALL_MS, "a PING stalled" + during);

@@ -61,6 +61,8 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             new ErrorReply("BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.");
     /** Tries of a partition held by someone else, after a write, before giving up; one millisecond apart. */
     private static final int TRIES_AFTER_WRITE = 50;
+    /** A run on its own thread shorter than this (200 µs) lets later runs of the script run inline. */
+    private static final long CLEAN_RUN_NANOS = 200_000;
 
     private final ScriptService service;
     private final NodeServices node;
@@ -258,8 +260,11 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         ScriptRun current = request.runs().newRun(this, request.keys(), request.args());
         run = current;
         try {
+            long started = System.nanoTime();
             LuaValue value = current.execute();
-            if (!inline && !usedUndeclared) {
+            // inline later only if a run here was short: its length bounds a straight-line script's instructions,
+            // not what each costs on large data (comparing or copying strings of megabytes)
+            if (!inline && !usedUndeclared && System.nanoTime() - started < CLEAN_RUN_NANOS) {
                 service.noteClean(request.name());
             }
             return LuaReplies.toReply(value, current.resp());
