@@ -25,8 +25,13 @@ import org.luaj.vm2.LuaError;
 final class ScriptMemory {
     /** Smaller values are not counted: counting every short string would cost more than it tells. */
     static final int COUNTED_FROM = 4096;
-    /** How long to wait for the next cleared reference after a collection before taking the count as it is. */
-    private static final long QUEUE_WAIT_MS = 200;
+    /**
+     * How long to wait for the next cleared reference after a collection before taking the count as it is. A
+     * concurrent cycle on a loaded machine may take long to clear the first one: with 200 ms, a script that only
+     * made and dropped large strings failed for memory twice in CI runs (never on a quiet machine), which this
+     * wait is meant to end. A script really over its budget fails that much later.
+     */
+    private static final long QUEUE_WAIT_MS = 1000;
 
     private final long budget;
     private final LongPredicate heapAdmits;
