@@ -99,10 +99,13 @@ final class ScriptMemory {
 
     private void release() {
         for (Object r; (r = collected.poll()) != null;) {
-            Counted c = (Counted) r;
-            if (counted.remove(c)) {
-                held -= c.bytes;
-            }
+            forget((Counted) r);
+        }
+    }
+
+    private void forget(Counted c) {
+        if (counted.remove(c)) {
+            held -= c.bytes;
         }
     }
 
@@ -114,10 +117,7 @@ final class ScriptMemory {
     private void awaitReleased(long target) {
         try {
             for (Object r; held > target && (r = collected.remove(QUEUE_WAIT_MS)) != null;) {
-                Counted c = (Counted) r;
-                if (counted.remove(c)) {
-                    held -= c.bytes;
-                }
+                forget((Counted) r);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
