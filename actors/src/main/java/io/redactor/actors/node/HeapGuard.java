@@ -122,7 +122,12 @@ public final class HeapGuard implements AutoCloseable {
 
     /** Whether {@code bytes} more fit under the limit, as of the last collection and the reservations since. */
     public boolean admits(long bytes) {
-        return bytes <= limit - usedAfterGc - receiving.get() - unsettled.get();
+        return bytes <= room(receiving.get());
+    }
+
+    /** Bytes under the limit with {@code received} bytes being received. */
+    private long room(long received) {
+        return limit - usedAfterGc - received - unsettled.get();
     }
 
     /**
@@ -139,7 +144,7 @@ public final class HeapGuard implements AutoCloseable {
         // two event loops may reserve at once: the second sees the first's bytes or fails its exchange
         while (true) {
             long held = receiving.get();
-            if (bytes > limit - usedAfterGc - held - unsettled.get()) {
+            if (bytes > room(held)) {
                 return false;
             }
             if (receiving.compareAndSet(held, held + bytes)) {
