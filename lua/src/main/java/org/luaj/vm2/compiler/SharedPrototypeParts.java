@@ -57,25 +57,35 @@ final class SharedPrototypeParts {
     }
 
     private static List<Object> upvaluesKey(Upvaldesc[] upvalues) {
-        Object[] key = new Object[upvalues.length * 3 + 1];
-        key[0] = Upvaldesc.class;
-        for (int i = 0; i < upvalues.length; i++) {
-            key[i * 3 + 1] = upvalues[i].name;
-            key[i * 3 + 2] = upvalues[i].instack;
-            key[i * 3 + 3] = upvalues[i].idx;
+        return key(Upvaldesc.class, upvalues.length, (i, k) -> {
+            k[0] = upvalues[i].name;
+            k[1] = upvalues[i].instack;
+            k[2] = upvalues[i].idx;
+        });
+    }
+
+    private static List<Object> localsKey(LocVars[] locals) {
+        return key(LocVars.class, locals.length, (i, k) -> {
+            k[0] = locals[i].varname;
+            k[1] = locals[i].startpc;
+            k[2] = locals[i].endpc;
+        });
+    }
+
+    /** A key equal for arrays of {@code type} whose {@code count} elements give equal three fields each. */
+    private static List<Object> key(Class<?> type, int count, ElementFields fields) {
+        Object[] key = new Object[count * 3 + 1];
+        key[0] = type;
+        Object[] element = new Object[3];
+        for (int i = 0; i < count; i++) {
+            fields.fill(i, element);
+            System.arraycopy(element, 0, key, i * 3 + 1, 3);
         }
         return Arrays.asList(key);
     }
 
-    private static List<Object> localsKey(LocVars[] locals) {
-        Object[] key = new Object[locals.length * 3 + 1];
-        key[0] = LocVars.class;
-        for (int i = 0; i < locals.length; i++) {
-            key[i * 3 + 1] = locals[i].varname;
-            key[i * 3 + 2] = locals[i].startpc;
-            key[i * 3 + 3] = locals[i].endpc;
-        }
-        return Arrays.asList(key);
+    private interface ElementFields {
+        void fill(int index, Object[] fields);
     }
 
     /** An instruction table as a key: equal by its contents. */
