@@ -19,12 +19,17 @@ public final class RawClient implements AutoCloseable {
     private final OutputStream out;
 
     public RawClient(String host, int port) {
+        this(host, port, 10_000);
+    }
+
+    /** A client whose reads give up after {@code timeoutMillis}. */
+    public RawClient(String host, int port, int timeoutMillis) {
         try {
             socket = new Socket(host, port);
-            socket.setSoTimeout(10_000);
+            socket.setSoTimeout(timeoutMillis);
             socket.setTcpNoDelay(true);
             in = new java.io.BufferedInputStream(socket.getInputStream());
-            out = socket.getOutputStream();
+            out = new java.io.BufferedOutputStream(socket.getOutputStream(), 1 << 16);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -43,9 +48,53 @@ public final class RawClient implements AutoCloseable {
         send(text.getBytes(StandardCharsets.ISO_8859_1));
     }
 
-    /** Sends a command as a RESP array of bulk strings. */
+    /** Sends a command as a RESP array of bulk strings, written as they are (no copy of large arguments). */
     public void command(byte[]... args) {
-        send(encode(args));
+        try {
+            out.write(("*" + args.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            for (byte[] arg : args) {
+                writeBulk(arg);
+            }
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Sends a command whose {@code args} are followed by one more argument of {@code length} bytes, whose bytes are
+     * sent later by {@link #finishCommand}: the server sees the header of a large argument before its body.
+     */
+    public void startCommand(int length, byte[]... args) {
+        try {
+            out.write(("*" + (args.length + 1) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            for (byte[] arg : args) {
+                writeBulk(arg);
+            }
+            out.write(("$" + length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Sends {@code body}, the last argument {@link #startCommand} announced (or a first part of it, unterminated). */
+    public void finishCommand(byte[] body, boolean whole) {
+        try {
+            out.write(body);
+            if (whole) {
+                out.write(CRLF);
+            }
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void writeBulk(byte[] arg) throws IOException {
+        out.write(("$" + arg.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(arg);
+        out.write(CRLF);
     }
 
     public void command(String... args) {
@@ -67,6 +116,8 @@ public final class RawClient implements AutoCloseable {
         return new String(readReply(), StandardCharsets.ISO_8859_1);
     }
 
+    private static final byte[] CRLF = {'\r', '\n'};
+
     public static byte[] encode(byte[]... args) {
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         buffer.writeBytes(("*" + args.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
@@ -87,6 +138,11 @@ public final class RawClient implements AutoCloseable {
 
     public String readReplyText() {
         return new String(readReply(), StandardCharsets.ISO_8859_1);
+    }
+
+    /** The next reply, one of a single line (status, error, integer), without its line end. */
+    public String readLineReply() {
+        return readReplyText().stripTrailing();
     }
 
     private void readInto(ByteArrayOutputStream reply) {

@@ -1,5 +1,6 @@
 package io.redactor.e2e.lua;
 
+import io.redactor.lua.LuaEngine;
 import io.redactor.testing.CommandTestBase;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.TestRedactor;
@@ -151,20 +152,7 @@ class EvalTest extends CommandTestBase {
     void scriptErrorsNameTheScriptAndLine() {
         JedisDataException e = assertThrows(JedisDataException.class,
                 () -> jedis.eval("local x = 1\nerror('boom')", 0));
-        assertEquals("ERR user_script:2: boom script: " + sha1("local x = 1\nerror('boom')") + ", on @user_script:2.",
-                e.getMessage());
-    }
-
-    private static String sha1(String text) {
-        try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8));
-            StringBuilder hex = new StringBuilder();
-            for (byte b : digest) {
-                hex.append(String.format("%02x", b));
-            }
-            return hex.toString();
-        } catch (java.security.NoSuchAlgorithmException ex) {
-            throw new AssertionError(ex);
-        }
+        String sha = LuaEngine.sha1hex("local x = 1\nerror('boom')".getBytes(StandardCharsets.UTF_8));
+        assertEquals("ERR user_script:2: boom script: " + sha + ", on @user_script:2.", e.getMessage());
     }
 }

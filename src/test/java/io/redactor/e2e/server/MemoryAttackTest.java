@@ -1,7 +1,9 @@
 package io.redactor.e2e.server;
 
+import io.redactor.lua.LuaEngine;
 import io.redactor.testing.Eventually;
 import io.redactor.testing.Machine;
+import io.redactor.testing.RawClient;
 import io.redactor.testing.ServerProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -9,11 +11,8 @@ import redis.clients.jedis.Jedis;
 import redis.clients.jedis.commands.ProtocolCommand;
 import redis.clients.jedis.exceptions.JedisDataException;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,7 +56,7 @@ class MemoryAttackTest {
                         + HOARDER + " end)");
             }
             attack(server, attacker -> {
-                String sha = sha1(HOARDER);
+                String sha = LuaEngine.sha1hex(HOARDER.getBytes(StandardCharsets.UTF_8));
                 assertError("ERR user_script:1: not enough memory script: " + sha + ", on @user_script:1.",
                         () -> attacker.eval(HOARDER, 0));
                 assertError("ERR user_script:1: not enough memory script: " + sha + ", on @user_script:1.",
@@ -91,22 +90,16 @@ class MemoryAttackTest {
             byte[] value = new byte[512 << 20];
             Arrays.fill(value, (byte) 'v');
             attack(server, attacker -> {
-                try (Socket socket = new Socket("127.0.0.1", server.port())) {
-                    socket.setSoTimeout(120_000);
-                    Resp resp = new Resp(socket);
-                    resp.send("SET", "huge:1", value);
-                    assertEquals("+OK", resp.line());
-                    resp.send("SET", "huge:2", value);
-                    assertEquals("-OOM command not allowed when used memory > 'maxmemory'.", resp.line());
-                    resp.send("PING");
-                    assertEquals("+PONG", resp.line());
-                    resp.send("STRLEN", "huge:1");
-                    assertEquals(":" + value.length, resp.line());
-                    resp.send("EXISTS", "huge:2");
-                    assertEquals(":0", resp.line());
-                    resp.send("DEL", "huge:1");
-                    assertEquals(":1", resp.line());
-                } catch (IOException e) {
+                try (RawClient resp = new RawClient("127.0.0.1", server.port(), 120_000)) {
+                    resp.command(bytes("SET"), bytes("huge:1"), value);
+                    assertEquals("+OK", resp.readLineReply());
+                    resp.command(bytes("SET"), bytes("huge:2"), value);
+                    assertEquals("-OOM command not allowed when used memory > 'maxmemory'.", resp.readLineReply());
+                    assertEquals("+PONG\r\n", resp.call("PING"));
+                    assertEquals(":" + value.length + "\r\n", resp.call("STRLEN", "huge:1"));
+                    assertEquals(":0\r\n", resp.call("EXISTS", "huge:2"));
+                    assertEquals(":1\r\n", resp.call("DEL", "huge:1"));
+                } catch (UncheckedIOException e) {
                     throw new AssertionError("the connection did not survive", e);
                 }
             });
@@ -119,40 +112,32 @@ class MemoryAttackTest {
             byte[] value = new byte[400 << 20];
             Arrays.fill(value, (byte) 'a');
             attack(server, attacker -> {
-                List<Socket> sockets = new ArrayList<>();
+                List<RawClient> clients = new ArrayList<>();
                 try {
-                    List<Resp> clients = new ArrayList<>();
                     for (int i = 0; i < 3; i++) {
-                        Socket socket = new Socket("127.0.0.1", server.port());
-                        socket.setSoTimeout(120_000);
-                        sockets.add(socket);
-                        clients.add(new Resp(socket));
+                        clients.add(new RawClient("127.0.0.1", server.port(), 120_000));
                     }
                     // every header first: each array is allocated whole when its header arrives, and 3 x 400 MB
                     // cannot be on a 1 GB heap at once
                     for (int i = 0; i < 3; i++) {
-                        clients.get(i).sendHeader("SET", "huge:" + i, value.length);
+                        clients.get(i).startCommand(value.length, bytes("SET"), bytes("huge:" + i));
                     }
                     List<String> replies = new ArrayList<>();
-                    for (Resp client : clients) {
-                        client.sendBody(value);
+                    for (RawClient client : clients) {
+                        client.finishCommand(value, true);
                     }
-                    for (Resp client : clients) {
-                        replies.add(client.line());
+                    for (RawClient client : clients) {
+                        replies.add(client.readLineReply());
                     }
                     replies.sort(null);
                     assertEquals(List.of("+OK", "+OK", "-OOM command not allowed when used memory > 'maxmemory'."),
                             replies);
-                    for (Resp client : clients) {
-                        client.send("PING");
-                        assertEquals("+PONG", client.line());
+                    for (RawClient client : clients) {
+                        assertEquals("+PONG\r\n", client.call("PING"));
                     }
-                    clients.get(0).send("DEL", "huge:0", "huge:1", "huge:2");
-                    assertEquals(":2", clients.get(0).line());
-                } catch (IOException e) {
-                    throw new AssertionError("a connection did not survive", e);
+                    assertEquals(":2\r\n", clients.get(0).call("DEL", "huge:0", "huge:1", "huge:2"));
                 } finally {
-                    sockets.forEach(MemoryAttackTest::closeQuietly);
+                    clients.forEach(RawClient::close);
                 }
             });
         }
@@ -164,47 +149,34 @@ class MemoryAttackTest {
             byte[] value = new byte[500 << 20];
             Arrays.fill(value, (byte) 'g');
             attack(server, attacker -> {
-                try {
-                    for (int i = 0; i < 3; i++) {
-                        try (Socket socket = new Socket("127.0.0.1", server.port())) {
-                            Resp resp = new Resp(socket);
-                            resp.sendHeader("SET", "gone", value.length);
-                            resp.sendBody(Arrays.copyOf(value, 1 << 20));
-                            resp.send("PING");
-                        }
-                        Eventually.until("the server saw the client go",
-                                () -> attacker.info("clients").contains("connected_clients:2\r"));
+                for (int i = 0; i < 3; i++) {
+                    try (RawClient resp = new RawClient("127.0.0.1", server.port())) {
+                        resp.startCommand(value.length, bytes("SET"), bytes("gone"));
+                        resp.finishCommand(Arrays.copyOf(value, 1 << 20), false);
                     }
-                    // a reservation comes back once its array is made (zeroing fresh memory may take a while)
-                    // and its client is gone: a leaked one would refuse every later try
-                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                    String reply;
-                    do {
-                        try (Socket socket = new Socket("127.0.0.1", server.port())) {
-                            socket.setSoTimeout(120_000);
-                            Resp resp = new Resp(socket);
-                            resp.send("SET", "kept", value);
-                            reply = resp.line();
-                            if (reply.equals("+OK")) {
-                                resp.send("DEL", "kept");
-                                assertEquals(":1", resp.line());
-                            }
-                        }
-                    } while (!reply.equals("+OK") && System.nanoTime() < deadline);
-                    assertEquals("+OK", reply, "a reservation of a client gone was not given back");
-                } catch (IOException e) {
-                    throw new AssertionError(e);
+                    Eventually.until("the server saw the client go",
+                            () -> attacker.info("clients").contains("connected_clients:2\r"));
                 }
+                // a reservation comes back once its array is made (zeroing fresh memory may take a while)
+                // and its client is gone: a leaked one would refuse every later try
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                String reply;
+                do {
+                    try (RawClient resp = new RawClient("127.0.0.1", server.port(), 120_000)) {
+                        resp.command(bytes("SET"), bytes("kept"), value);
+                        reply = resp.readLineReply();
+                        if (reply.equals("+OK")) {
+                            assertEquals(":1\r\n", resp.call("DEL", "kept"));
+                        }
+                    }
+                } while (!reply.equals("+OK") && System.nanoTime() < deadline);
+                assertEquals("+OK", reply, "a reservation of a client gone was not given back");
             });
         }
     }
 
-    private static void closeQuietly(Socket socket) {
-        try {
-            socket.close();
-        } catch (IOException ignored) {
-            // closing anyway
-        }
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     @Test
@@ -213,20 +185,17 @@ class MemoryAttackTest {
             byte[] value = new byte[10 * 1024];
             Arrays.fill(value, (byte) 'p');
             attack(server, attacker -> {
-                try (Socket socket = new Socket("127.0.0.1", server.port())) {
-                    socket.setSoTimeout(120_000);
-                    Resp resp = new Resp(socket);
-                    resp.send("SELECT", "1");
-                    assertEquals("+OK", resp.line());
+                try (RawClient resp = new RawClient("127.0.0.1", server.port(), 120_000)) {
+                    assertEquals("+OK\r\n", resp.call("SELECT", "1"));
                     int ok = 0;
                     String refused = null;
                     // at most 1 GB, twice the heap, in pipelines of 100
                     for (int batch = 0; batch < 1000 && refused == null; batch++) {
                         for (int i = 0; i < 100; i++) {
-                            resp.send("SET", "flood:" + batch + ":" + i, value);
+                            resp.command(bytes("SET"), bytes("flood:" + batch + ":" + i), value);
                         }
                         for (int i = 0; i < 100; i++) {
-                            String line = resp.line();
+                            String line = resp.readLineReply();
                             if (line.equals("+OK")) {
                                 ok++;
                             } else if (refused == null) {
@@ -236,12 +205,10 @@ class MemoryAttackTest {
                     }
                     assertEquals("-OOM command not allowed when used memory > 'maxmemory'.", refused,
                             "after " + ok + " SETs");
-                    resp.send("DBSIZE");
-                    String size = resp.line();
+                    String size = resp.call("DBSIZE").strip();
                     assertTrue(Long.parseLong(size.substring(1)) >= ok - 100, size + " keys after " + ok + " SETs");
-                    resp.send("FLUSHDB");
-                    assertEquals("+OK", resp.line());
-                } catch (IOException e) {
+                    assertEquals("+OK\r\n", resp.call("FLUSHDB"));
+                } catch (UncheckedIOException e) {
                     throw new AssertionError("the connection did not survive", e);
                 }
             });
@@ -323,20 +290,6 @@ class MemoryAttackTest {
                 "expected " + pattern + ", got " + e.getMessage());
     }
 
-    private static String sha1(String script) {
-        try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-1")
-                    .digest(script.getBytes(StandardCharsets.UTF_8));
-            StringBuilder hex = new StringBuilder();
-            for (byte b : digest) {
-                hex.append(String.format("%02x", b));
-            }
-            return hex.toString();
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     /** Another client, PINGing every 5 ms during the attack. */
     private static final class Pinger extends Thread {
         private final ServerProcess server;
@@ -385,61 +338,6 @@ class MemoryAttackTest {
             System.out.println("PING p99 " + p99 / 1_000_000 + " ms, max " + max / 1_000_000 + " ms over " + sorted.size());
             assertTrue(p99 <= TimeUnit.MILLISECONDS.toNanos(p99Millis), "PING p99 " + p99 / 1_000_000 + " ms, max "
                     + max / 1_000_000 + " ms over " + sorted.size());
-        }
-    }
-
-    /** A bare RESP connection: commands out, reply lines in, for values too large for a client library's buffers. */
-    private static final class Resp {
-        private final OutputStream out;
-        private final InputStream in;
-
-        Resp(Socket socket) throws IOException {
-            this.out = new java.io.BufferedOutputStream(socket.getOutputStream(), 1 << 16);
-            this.in = new java.io.BufferedInputStream(socket.getInputStream());
-        }
-
-        /** A SET-like command whose last argument, of {@code length} bytes, is sent later by {@link #sendBody}. */
-        void sendHeader(String name, String key, int length) throws IOException {
-            out.write(("*3\r\n$" + name.length() + "\r\n" + name + "\r\n$" + key.length() + "\r\n" + key + "\r\n$"
-                    + length + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-        }
-
-        void sendBody(byte[] body) throws IOException {
-            out.write(body);
-            out.write('\r');
-            out.write('\n');
-            out.flush();
-        }
-
-        void send(Object... args) throws IOException {
-            out.write(("*" + args.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            for (Object arg : args) {
-                byte[] bytes = arg instanceof byte[] b ? b : arg.toString().getBytes(StandardCharsets.UTF_8);
-                out.write(("$" + bytes.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
-                out.write(bytes);
-                out.write('\r');
-                out.write('\n');
-            }
-            if (args.length > 0 && !(args[args.length - 1] instanceof byte[] b && b.length < 65536)) {
-                out.flush();
-            }
-        }
-
-        /** The next reply's first line (the replies used here are one line each). */
-        String line() throws IOException {
-            out.flush();
-            ByteArrayOutputStream line = new ByteArrayOutputStream();
-            int c;
-            while ((c = in.read()) != '\n') {
-                if (c < 0) {
-                    throw new IOException("connection closed");
-                }
-                if (c != '\r') {
-                    line.write(c);
-                }
-            }
-            return line.toString(StandardCharsets.UTF_8);
         }
     }
 }
