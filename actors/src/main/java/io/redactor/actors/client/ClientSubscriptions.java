@@ -10,15 +10,17 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The channels and patterns one client is subscribed to. Changed only on the client's own thread; the counts are
+ * The channels, patterns and shard channels one client is subscribed to. Changed only on the client's own thread; the counts are
  * readable from any thread (CLIENT LIST).
  */
 public final class ClientSubscriptions {
     private final Subscriber subscriber;
     private final Set<ByteKey> channels = new LinkedHashSet<>();
     private final Set<ByteKey> patterns = new LinkedHashSet<>();
+    private final Set<ByteKey> shardChannels = new LinkedHashSet<>();
     private volatile int channelCount;
     private volatile int patternCount;
+    private volatile int shardChannelCount;
 
     ClientSubscriptions(Subscriber subscriber) {
         this.subscriber = subscriber;
@@ -32,9 +34,13 @@ public final class ClientSubscriptions {
         return patternCount;
     }
 
+    public int shardChannelCount() {
+        return shardChannelCount;
+    }
+
     /** Subscribed to anything: RESP2 clients are then in the restricted subscriber mode. */
     public boolean active() {
-        return channelCount + patternCount > 0;
+        return channelCount + patternCount + shardChannelCount > 0;
     }
 
     public void subscribe(PubSub pubsub, byte[] channel) {
@@ -65,6 +71,20 @@ public final class ClientSubscriptions {
         }
     }
 
+    public void ssubscribe(PubSub pubsub, byte[] channel) {
+        if (shardChannels.add(new ByteKey(channel))) {
+            pubsub.ssubscribe(subscriber, channel);
+            shardChannelCount = shardChannels.size();
+        }
+    }
+
+    public void sunsubscribe(PubSub pubsub, byte[] channel) {
+        if (shardChannels.remove(new ByteKey(channel))) {
+            pubsub.sunsubscribe(subscriber, channel);
+            shardChannelCount = shardChannels.size();
+        }
+    }
+
     public List<byte[]> channels() {
         return names(channels);
     }
@@ -73,10 +93,15 @@ public final class ClientSubscriptions {
         return names(patterns);
     }
 
+    public List<byte[]> shardChannels() {
+        return names(shardChannels);
+    }
+
     /** Drops every subscription (client gone, RESET). */
     public void clear(PubSub pubsub) {
         channels().forEach(channel -> unsubscribe(pubsub, channel));
         patterns().forEach(pattern -> punsubscribe(pubsub, pattern));
+        shardChannels().forEach(channel -> sunsubscribe(pubsub, channel));
     }
 
     private static List<byte[]> names(Set<ByteKey> set) {
