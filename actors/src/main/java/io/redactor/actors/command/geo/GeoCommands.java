@@ -5,6 +5,7 @@ import io.redactor.actors.command.CommandDoc;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.KeyCommand;
 import io.redactor.actors.command.KeySpec;
+import io.redactor.actors.command.geo.SearchRequest.Form;
 
 import java.util.List;
 
@@ -56,6 +57,10 @@ public final class GeoCommands {
         return store < 0 ? new int[] {1} : new int[] {1, store};
     }
 
+    private static KeyCommand search(Form form) {
+        return call -> GeoSearchCommand.search(call, form);
+    }
+
     public static List<CommandSpec> specs() {
         return List.of(
                 command("geoadd", -5).flags(WRITE, DENYOOM).acl("geo").keys(1, 1, 1)
@@ -64,15 +69,13 @@ public final class GeoCommands {
                 reader("geodist", -4, GeoDocs.GEODIST, GeoReadCommands::geodist),
                 reader("geohash", -2, GeoDocs.GEOHASH, GeoReadCommands::geohash),
                 reader("geopos", -2, GeoDocs.GEOPOS, GeoReadCommands::geopos),
-                radiusWithStore("georadius", -6, GeoDocs.GEORADIUS, GeoSearchCommand::georadius),
-                radiusWithStore("georadiusbymember", -5, GeoDocs.GEORADIUSBYMEMBER,
-                        GeoSearchCommand::georadiusbymember),
-                reader("georadius_ro", -6, GeoDocs.GEORADIUS_RO, GeoSearchCommand::georadiusRo),
-                reader("georadiusbymember_ro", -5, GeoDocs.GEORADIUSBYMEMBER_RO,
-                        GeoSearchCommand::georadiusbymemberRo),
-                reader("geosearch", -7, GeoDocs.GEOSEARCH, GeoSearchCommand::geosearch),
+                radiusWithStore("georadius", -6, GeoDocs.GEORADIUS, search(Form.GEORADIUS)),
+                radiusWithStore("georadiusbymember", -5, GeoDocs.GEORADIUSBYMEMBER, search(Form.GEORADIUSBYMEMBER)),
+                reader("georadius_ro", -6, GeoDocs.GEORADIUS_RO, search(Form.GEORADIUS_RO)),
+                reader("georadiusbymember_ro", -5, GeoDocs.GEORADIUSBYMEMBER_RO, search(Form.GEORADIUSBYMEMBER_RO)),
+                reader("geosearch", -7, GeoDocs.GEOSEARCH, search(Form.GEOSEARCH)),
                 command("geosearchstore", -8).flags(WRITE, DENYOOM).acl("geo").keys(1, 2, 1)
                         .keySpecs(KeySpec.range(1, 0, 1, "OW", "update"), KeySpec.range(2, 0, 1, "RO", "access"))
-                        .doc(GeoDocs.GEOSEARCHSTORE).runsAtKeys(GeoSearchCommand::geosearchstore).build());
+                        .doc(GeoDocs.GEOSEARCHSTORE).runsAtKeys(search(Form.GEOSEARCHSTORE)).build());
     }
 }

@@ -29,31 +29,8 @@ final class GeoSearchCommand {
     private GeoSearchCommand() {
     }
 
-    static Reply georadius(KeyCall call) {
-        return search(call, Form.GEORADIUS);
-    }
-
-    static Reply georadiusRo(KeyCall call) {
-        return search(call, Form.GEORADIUS_RO);
-    }
-
-    static Reply georadiusbymember(KeyCall call) {
-        return search(call, Form.GEORADIUSBYMEMBER);
-    }
-
-    static Reply georadiusbymemberRo(KeyCall call) {
-        return search(call, Form.GEORADIUSBYMEMBER_RO);
-    }
-
-    static Reply geosearch(KeyCall call) {
-        return search(call, Form.GEOSEARCH);
-    }
-
-    static Reply geosearchstore(KeyCall call) {
-        return search(call, Form.GEOSEARCHSTORE);
-    }
-
-    private static Reply search(KeyCall call, Form form) {
+    /** Runs the search command of the given form. */
+    static Reply search(KeyCall call, Form form) {
         Db db = call.db();
         SortedSetValue source = SortedSets.read(db, call.arg(form == Form.GEOSEARCHSTORE ? 2 : 1));
         SearchRequest request = SearchRequest.parse(call, form, source);

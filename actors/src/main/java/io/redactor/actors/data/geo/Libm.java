@@ -36,33 +36,20 @@ final class Libm {
     }
 
     static double sin(double x) {
-        if (SIN == null) {
-            return StrictMath.sin(x);
-        }
-        try {
-            return (double) SIN.invokeExact(x);
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
+        return SIN == null ? StrictMath.sin(x) : call(SIN, x);
     }
 
     static double cos(double x) {
-        if (COS == null) {
-            return StrictMath.cos(x);
-        }
-        try {
-            return (double) COS.invokeExact(x);
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
+        return COS == null ? StrictMath.cos(x) : call(COS, x);
     }
 
     static double asin(double x) {
-        if (ASIN == null) {
-            return StrictMath.asin(x);
-        }
+        return ASIN == null ? StrictMath.asin(x) : call(ASIN, x);
+    }
+
+    private static double call(MethodHandle function, double x) {
         try {
-            return (double) ASIN.invokeExact(x);
+            return (double) function.invokeExact(x);
         } catch (Throwable e) {
             throw new IllegalStateException(e);
         }
