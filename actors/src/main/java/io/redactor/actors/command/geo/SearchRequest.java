@@ -35,7 +35,7 @@ final class SearchRequest {
         }
     }
 
-    static final CommandError NO_SUCH_MEMBER = new CommandError(Errors.err("could not decode requested zset member"));
+    private static final CommandError NO_SUCH_MEMBER = new CommandError(Errors.err("could not decode requested zset member"));
     private static final CommandError COUNT_NOT_POSITIVE = new CommandError(Errors.err("COUNT must be > 0"));
     private static final CommandError ANY_WITHOUT_COUNT =
             new CommandError(Errors.err("the ANY argument requires COUNT argument"));
@@ -47,8 +47,8 @@ final class SearchRequest {
     private final Form form;
     private final SortedSetValue source;
 
-    double longitude;
-    double latitude;
+    private double longitude;
+    private double latitude;
     private boolean box;
     private double radius;
     private double width;
@@ -102,60 +102,65 @@ final class SearchRequest {
         } else {
             base = 2;
         }
-        int argc = call.argc();
-        for (int i = base; i < argc; i++) {
-            byte[] arg = call.arg(i);
-            int left = argc - i - 1;
-            if (Arguments.is(arg, "withdist")) {
-                withDist = true;
-            } else if (Arguments.is(arg, "withhash")) {
-                withHash = true;
-            } else if (Arguments.is(arg, "withcoord")) {
-                withCoord = true;
-            } else if (Arguments.is(arg, "any")) {
-                any = true;
-            } else if (Arguments.is(arg, "asc")) {
-                order = Order.ASC;
-            } else if (Arguments.is(arg, "desc")) {
-                order = Order.DESC;
-            } else if (Arguments.is(arg, "count") && left >= 1) {
-                count = Arguments.parseLong(call.arg(++i));
-                if (count <= 0) {
-                    throw COUNT_NOT_POSITIVE;
-                }
-            } else if ((Arguments.is(arg, "store") || Arguments.is(arg, "storedist")) && left >= 1
-                    && form.storeOptions) {
-                storeDist = Arguments.is(arg, "storedist");
-                storeKey = call.arg(++i);
-            } else if (Arguments.is(arg, "storedist") && form == Form.GEOSEARCHSTORE) {
-                storeDist = true;
-            } else if (Arguments.is(arg, "frommember") && left >= 1 && form.search && !fromLonLat) {
-                byte[] member = call.arg(++i);
-                if (source != null) {
-                    centre(memberPosition(member));
-                }
-                fromMember = true;
-            } else if (Arguments.is(arg, "fromlonlat") && left >= 2 && form.search && !fromMember) {
-                centre(GeoArguments.longitudeLatitude(call.arg(i + 1), call.arg(i + 2)));
-                fromLonLat = true;
-                i += 2;
-            } else if (Arguments.is(arg, "byradius") && left >= 2 && form.search && !byBox) {
-                circle(call.arg(i + 1), call.arg(i + 2));
-                byRadius = true;
-                i += 2;
-            } else if (Arguments.is(arg, "bybox") && left >= 3 && form.search && !byRadius) {
-                double[] size = GeoArguments.box(call.arg(i + 1), call.arg(i + 2));
-                toMeters = GeoArguments.unit(call.arg(i + 3));
-                width = size[0];
-                height = size[1];
-                box = true;
-                byBox = true;
-                i += 3;
-            } else {
-                throw SYNTAX;
-            }
+        for (int i = base; i < call.argc(); i++) {
+            i = option(i);
         }
         checkCombinations();
+    }
+
+    /** Parses the option at argument {@code i}; returns the index of its last argument. */
+    private int option(int i) {
+        byte[] arg = call.arg(i);
+        int left = call.argc() - i - 1;
+        if (Arguments.is(arg, "withdist")) {
+            withDist = true;
+        } else if (Arguments.is(arg, "withhash")) {
+            withHash = true;
+        } else if (Arguments.is(arg, "withcoord")) {
+            withCoord = true;
+        } else if (Arguments.is(arg, "any")) {
+            any = true;
+        } else if (Arguments.is(arg, "asc")) {
+            order = Order.ASC;
+        } else if (Arguments.is(arg, "desc")) {
+            order = Order.DESC;
+        } else if (Arguments.is(arg, "count") && left >= 1) {
+            count = Arguments.parseLong(call.arg(++i));
+            if (count <= 0) {
+                throw COUNT_NOT_POSITIVE;
+            }
+        } else if ((Arguments.is(arg, "store") || Arguments.is(arg, "storedist")) && left >= 1
+                && form.storeOptions) {
+            storeDist = Arguments.is(arg, "storedist");
+            storeKey = call.arg(++i);
+        } else if (Arguments.is(arg, "storedist") && form == Form.GEOSEARCHSTORE) {
+            storeDist = true;
+        } else if (Arguments.is(arg, "frommember") && left >= 1 && form.search && !fromLonLat) {
+            byte[] member = call.arg(++i);
+            if (source != null) {
+                centre(memberPosition(member));
+            }
+            fromMember = true;
+        } else if (Arguments.is(arg, "fromlonlat") && left >= 2 && form.search && !fromMember) {
+            centre(GeoArguments.longitudeLatitude(call.arg(i + 1), call.arg(i + 2)));
+            fromLonLat = true;
+            i += 2;
+        } else if (Arguments.is(arg, "byradius") && left >= 2 && form.search && !byBox) {
+            circle(call.arg(i + 1), call.arg(i + 2));
+            byRadius = true;
+            i += 2;
+        } else if (Arguments.is(arg, "bybox") && left >= 3 && form.search && !byRadius) {
+            double[] size = GeoArguments.box(call.arg(i + 1), call.arg(i + 2));
+            toMeters = GeoArguments.unit(call.arg(i + 3));
+            width = size[0];
+            height = size[1];
+            box = true;
+            byBox = true;
+            i += 3;
+        } else {
+            throw SYNTAX;
+        }
+        return i;
     }
 
     private void checkCombinations() {
