@@ -3,6 +3,7 @@ package io.redactor.actors.command;
 import io.redactor.actors.command.acl.AclCommands;
 import io.redactor.actors.command.connection.ConnectionCommands;
 import io.redactor.actors.command.hashes.HashCommands;
+import io.redactor.actors.command.hyperloglog.HyperLogLogCommands;
 import io.redactor.actors.command.keys.KeyCommands;
 import io.redactor.actors.command.lists.ListCommands;
 import io.redactor.actors.command.pubsub.PubSubCommands;
@@ -34,6 +35,7 @@ public final class CommandFamilies {
         all.addAll(ListCommands.specs());
         all.addAll(HashCommands.specs());
         all.addAll(SortedSetCommands.specs());
+        all.addAll(HyperLogLogCommands.specs());
         all.addAll(SortCommands.specs());
         all.addAll(ScriptingCommands.specs());
         all.addAll(AclCommands.specs());

@@ -1,0 +1,20 @@
+package io.redactor.e2e.hyperloglog;
+
+import io.redactor.testing.corpus.CorpusRunner;
+import org.junit.jupiter.api.Test;
+
+/** The HyperLogLog corpus ({@code differential/hyperloglog.txt}) against a real Redis 7.0. */
+class HyperLogLogDifferentialTest {
+    private static final String CORPUS = "/differential/hyperloglog.txt";
+
+    @Test
+    void corpusRepliesMatchRedis() {
+        CorpusRunner.of(CORPUS).assertMatchesRedis(250);
+    }
+
+    /** Pipelined, so that PFCOUNT's and PFMERGE's keys in several partitions are reserved while others run. */
+    @Test
+    void pipelinedCorpusRepliesMatchRedis() {
+        CorpusRunner.of(CORPUS).pipelined(64).assertMatchesRedis(250);
+    }
+}
