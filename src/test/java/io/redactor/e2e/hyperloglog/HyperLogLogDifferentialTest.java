@@ -1,5 +1,6 @@
 package io.redactor.e2e.hyperloglog;
 
+import io.redactor.testing.corpus.AsyncTwins;
 import io.redactor.testing.corpus.CorpusRunner;
 import org.junit.jupiter.api.Test;
 
@@ -16,5 +17,11 @@ class HyperLogLogDifferentialTest {
     @Test
     void pipelinedCorpusRepliesMatchRedis() {
         CorpusRunner.of(CORPUS).pipelined(64).assertMatchesRedis(250);
+    }
+
+    /** The corpus's scripts run as EVALASYNC on Redactor: their calls answer as EVAL's do in Redis. */
+    @Test
+    void asyncScriptsAnswerAsEvalDoesInRedis() {
+        CorpusRunner.of(CORPUS).withOurCommands(AsyncTwins::of).assertMatchesRedis(250);
     }
 }
