@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -37,13 +36,6 @@ class HyperLogLogPersistenceTest {
     Path redisDir;
     @TempDir
     Path copy;
-
-    private TestRedactor start(Path home, Map<String, String> redis) {
-        Map<String, Object> settings = new HashMap<>();
-        settings.put("redactor.redis.dir", home.toString());
-        redis.forEach((name, value) -> settings.put("redactor.redis." + name, value));
-        return TestRedactor.start(settings);
-    }
 
     /** The same commands, on Redis and on Redactor, each through {@code client}. */
     private static void writeHyperLogLogs(RawClient client) {
@@ -92,13 +84,14 @@ class HyperLogLogPersistenceTest {
             redisLog = AofFiles.loggedCommands(redisDir.resolve("appendonlydir"));
         }
         Map<String, String> aof = Map.of("appendonly", "yes", "appendfsync", "always");
-        try (TestRedactor server = start(dir, aof); RawClient client = server.raw(); Jedis jedis = server.jedis()) {
+        try (TestRedactor server = TestRedactor.startIn(dir, aof); RawClient client = server.raw();
+             Jedis jedis = server.jedis()) {
             writeHyperLogLogs(client);
             assertEquals(redisData, DataSet.of(jedis), "the same commands make the same data");
             assertEquals(redisLog, AofFiles.loggedCommands(dir.resolve("appendonlydir")));
         }
         assertTrue(redisLog.contains("PFCOUNT h") && redisLog.contains("PFDEBUG TODENSE m"), redisLog.toString());
-        try (TestRedactor server = start(dir, aof); Jedis jedis = server.jedis()) {
+        try (TestRedactor server = TestRedactor.startIn(dir, aof); Jedis jedis = server.jedis()) {
             DataSet reloaded = DataSet.of(jedis);
             assertEquals(redisData, reloaded, redisData.differences(reloaded));
         }
@@ -109,7 +102,8 @@ class HyperLogLogPersistenceTest {
         int keys = 3000;
         DataSet atTheSave;
         // Redis's testing knob: the writer spends 20 us per key, so the commands below mostly come before it
-        try (TestRedactor server = start(dir, Map.of("rdb-key-save-delay", "20")); Jedis jedis = server.jedis()) {
+        try (TestRedactor server = TestRedactor.startIn(dir, Map.of("rdb-key-save-delay", "20"));
+             Jedis jedis = server.jedis()) {
             Pipeline fill = jedis.pipelined();
             for (int i = 0; i < keys; i++) {
                 fill.pfadd("sparse" + i, "a", "b", Integer.toString(i));
@@ -135,7 +129,7 @@ class HyperLogLogPersistenceTest {
             assertNotEquals(atTheSave, DataSet.of(jedis), "the clients changed nothing?");
         }
         Files.copy(dir.resolve("dump.rdb"), copy.resolve("dump.rdb"), StandardCopyOption.REPLACE_EXISTING);
-        try (TestRedactor server = start(copy, Map.of()); Jedis jedis = server.jedis()) {
+        try (TestRedactor server = TestRedactor.startIn(copy, Map.of()); Jedis jedis = server.jedis()) {
             DataSet saved = DataSet.of(jedis);
             assertEquals(atTheSave, saved, atTheSave.differences(saved));
         }
