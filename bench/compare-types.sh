@@ -9,6 +9,10 @@
 #     key, emptied before every run so that both servers do the same work. Target >= 0.8x.
 #   - ZADD into a sorted set of --members members (random scores for existing members), then ZRANGEBYSCORE
 #     key <random min> +inf LIMIT 0 10 on it. Target >= 0.5x.
+#   - SETBIT mybitmap 7777777 1 and BITCOUNT mybitmap on a bitmap of 10,000,000 bits (1.25 MB, set beforehand
+#     with SETBIT of its last bit and 100,000 SETBITs at pseudo-random offsets below it). redis-benchmark's
+#     __rand_int__ has leading zeros, which bit offsets refuse, so SETBIT writes one bit of the one key: the
+#     key's partition serializes it as Redis's one thread does. Target >= 0.8x.
 #   - PUBLISH to one channel with --subscribers subscribers (raw connections that keep every byte they
 #     receive); every subscriber must receive every message. Target >= 0.5x.
 #   - PFADD myhll __rand_int__ (-r 100,000 random elements into one HyperLogLog, emptied before every run: it
@@ -22,7 +26,7 @@
 #     partition). Target >= 0.8x.
 # and the memory of a sorted set of --members members and of a hash of --members fields, loaded with
 # redis-cli --pipe: Redis's used_memory beside Redactor's heap used after two full GCs, both minus the
-# empty server's. Target <= 3x (aim <= 2x).
+# empty server's. Target <= 3x (aim <= 2x). The same for the 10,000,000-bit bitmap above. Target <= 2x.
 #
 # Usage: bench/compare-types.sh [--rounds N] [--requests N] [--members N] [--subscribers N] [--quick]
 #                               [--only LIST]
@@ -33,8 +37,9 @@
 #   --subscribers N  subscribers of the PUBLISH workload's channel (default 10)
 #   --quick          smoke run: 1 round, 10000 requests, 100000 members (explicit options still win)
 #   --only LIST      comma-separated subset of: lpush, lpop (runs lpush too), sadd, hset, zadd, bigzset
-#                    (ZADD and ZRANGEBYSCORE on the big sorted set), publish, pfadd, pfcount (both PFCOUNT
-#                    workloads), zset-memory, hash-memory, memory (both memory items). Default: everything.
+#                    (ZADD and ZRANGEBYSCORE on the big sorted set), bitmap (SETBIT and BITCOUNT), publish,
+#                    pfadd, pfcount (both PFCOUNT workloads), zset-memory, hash-memory, bitmap-memory,
+#                    memory (every memory item). Default: everything.
 # Extra JVM options for Redactor: REDACTOR_JAVA_OPTS (as for bin/redactor).
 # Writes the report to stdout and, as Markdown, to bench/results/<timestamp>.md.
 set -euo pipefail
@@ -59,15 +64,16 @@ if [ "$quick" = 1 ]; then
 fi
 : "${rounds:=3}" "${requests:=100000}" "${members:=1000000}" "${subscribers:=10}"
 require_counts "$rounds" "$requests" "$members" "$subscribers"
-check_only lpush lpop sadd hset zadd bigzset publish pfadd pfcount zset-memory hash-memory memory
+check_only lpush lpop sadd hset zadd bigzset bitmap publish pfadd pfcount zset-memory hash-memory bitmap-memory memory
 command_line="bench/compare-types.sh$(if [ "$quick" = 1 ]; then echo " --quick"; fi) --rounds $rounds --requests $requests --members $members --subscribers $subscribers${only:+ --only $only}"
 if [ -n "$only" ]; then
   selected lpop && ! selected lpush && only+=",lpush"        # LPOP pops what LPUSH pushed
-  selected memory && only+=",zset-memory,hash-memory"
+  selected memory && only+=",zset-memory,hash-memory,bitmap-memory"
 fi
 
 keyspace=100000          # -r of SADD, HSET, ZADD, PFADD: members drawn from 100,000
 hll_elements=100000      # elements of each HyperLogLog PFCOUNT counts
+bitmap_bits=10000000     # the bitmap of SETBIT, BITCOUNT and the bitmap memory item
 channel="ch" payload="xxx"
 
 bench_init
@@ -103,6 +109,12 @@ after_pfcount() { # the HyperLogLogs still count what was loaded, as they did ri
   n="$(cli "$3" PFCOUNT "{hll}big" "{hll}other")"
   sizes[${w_ids[$1]}|$2]="$n"
   [ "$n" = "${hll_union[$2]}" ] || check_failed "$1" "$2" "round $4: PFCOUNT {hll}big {hll}other is '$n', not ${hll_union[$2]}"
+}
+after_bitmap() { # the bitmap keeps its length
+  local n
+  n="$(cli "$3" STRLEN mybitmap)"
+  sizes[${w_ids[$1]}|$2]="$(cli "$3" BITCOUNT mybitmap)"
+  [ "$n" = $((bitmap_bits / 8)) ] || check_failed "$1" "$2" "round $4: STRLEN mybitmap is '$n', not $((bitmap_bits / 8))"
 }
 after_bigzset() { # the big sorted set keeps its members
   local n
@@ -195,6 +207,10 @@ add_workload zadd-big "ZADD into a $members-member sorted set" bigzset 1 "$reque
   "-r $members ZADD zbig __rand_int__ m:__rand_int__" "" after_bigzset
 add_workload zrangebyscore-big "ZRANGEBYSCORE min +inf LIMIT 0 10, $members members" bigzset 1 "$requests" 0.5 \
   "-r $members ZRANGEBYSCORE zbig __rand_int__ +inf LIMIT 0 10" "" after_bigzset
+add_workload setbit "SETBIT, one bit of a $bitmap_bits-bit bitmap" bitmap 1 "$requests" 0.8 \
+  "SETBIT mybitmap 7777777 1" "" after_bitmap
+add_workload bitcount "BITCOUNT, a $bitmap_bits-bit bitmap" bitmap 1 "$requests" 0.8 \
+  "BITCOUNT mybitmap" "" after_bitmap
 add_workload publish "PUBLISH, 1 channel, $subscribers subscribers" publish 1 "$requests" 0.5 \
   "PUBLISH $channel $payload" "" after_publish
 add_workload pfadd "PFADD, -r $keyspace elements, one HyperLogLog" pfadd 1 "$requests" 0.8 \
@@ -240,6 +256,24 @@ if selected pfcount; then
     || die "Redactor's {hll}big is not Redis's, byte for byte, after the same PFADDs"
 fi
 
+# A bitmap: its last bit, then 100,000 bits at pseudo-random offsets below it (the same on both servers).
+bitmap_file() { # bitmap_file KEY FILE
+  awk -v key="$1" -v n="$bitmap_bits" 'BEGIN { srand(42); last = sprintf("%d", n - 1);
+      printf "*4\r\n$6\r\nSETBIT\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n$1\r\n1\r\n", length(key), key, length(last), last;
+      for (i = 0; i < 100000; i++) { o = sprintf("%d", int(rand() * n));
+        printf "*4\r\n$6\r\nSETBIT\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n$1\r\n1\r\n", length(key), key, length(o), o } }' >"$2"
+}
+bitmap_sample=()
+if selected bitmap; then
+  bitmap_file mybitmap "$tmp/mybitmap.resp"
+  say "loading a $bitmap_bits-bit bitmap into Redis, then into Redactor"
+  for port in "$redis_port" "$redactor_port"; do
+    pipe_load "$port" "$tmp/mybitmap.resp" "the $bitmap_bits-bit bitmap" 600
+    bitmap_sample+=("$(cli "$port" BITCOUNT mybitmap)")
+  done
+  [ "${bitmap_sample[0]}" = "${bitmap_sample[1]}" ] || die "BITCOUNT mybitmap after the load: Redis ${bitmap_sample[0]}, Redactor ${bitmap_sample[1]}"
+fi
+
 if selected publish; then
   say "starting $subscribers subscribers of '$channel' on each server"
   start_subscribers redis "$redis_port"
@@ -282,20 +316,31 @@ if selected hash-memory; then
   redactor_alive || die "Redactor stopped answering after loading a hash of $members fields"
 fi
 
+if selected bitmap-memory; then
+  bitmap_file bmem "$tmp/bmem.resp"
+  say "memory: a $bitmap_bits-bit bitmap into Redis, then into Redactor"
+  for server in redis redactor; do
+    port="$(server_port "$server")"
+    measure_memory bitmap "$server" "$port" "$tmp/bmem.resp" "a $bitmap_bits-bit bitmap" STRLEN bmem
+    mem_sample[bitmap.$server]="$(cli "$port" BITCOUNT bmem)"
+  done
+  redactor_alive || die "Redactor stopped answering after loading a $bitmap_bits-bit bitmap"
+fi
+
 # ---------------------------------------------------------------------------------------------------------
 # Report.
 
-memory_table() { # memory_table NAME TITLE CARD-COMMAND UNIT SAMPLE-COMMAND
-  local r="$1.redis" d="$1.redactor" x
+memory_table() { # memory_table NAME TITLE CARD-COMMAND UNIT SAMPLE-COMMAND [COUNT TARGET]
+  local r="$1.redis" d="$1.redactor" x count="${6:-$members}" target="${7:-3}"
   x="$(ratio $(( ${mem[$d.used]} - ${mem[$d.empty]} )) $(( ${mem[$r.used]} - ${mem[$r.empty]} )))"
   echo "### Memory, $2"
   echo
   echo "| | Redis | Redactor | Ratio |"
   echo "|---|---:|---:|---:|"
   echo "| $3 | ${mem[$r.check]} | ${mem[$d.check]} | |"
-  report_memory_rows "$1" "$members" "$4"
+  report_memory_rows "$1" "$count" "$4"
   echo
-  echo "Memory target (increase for the ${4}s ≤ 3x Redis's, aim ≤ 2x): **$x**: $(met "$x" "<=" 3) (aim: $(met "$x" "<=" 2)). Redactor's committed heap after the load: $(mib "${mem[$d.heap_committed]}"). Pipe results: Redis \`${mem[$r.pipe]}\`, Redactor \`${mem[$d.pipe]}\`; $5: Redis \`${mem_sample[$1.redis]}\`, Redactor \`${mem_sample[$1.redactor]}\`."
+  echo "Memory target (increase for the ${4}s ≤ ${target}x Redis's, aim ≤ 2x): **$x**: $(met "$x" "<=" "$target") (aim: $(met "$x" "<=" 2)). Redactor's committed heap after the load: $(mib "${mem[$d.heap_committed]}"). Pipe results: Redis \`${mem[$r.pipe]}\`, Redactor \`${mem[$d.pipe]}\`; $5: Redis \`${mem_sample[$1.redis]}\`, Redactor \`${mem_sample[$1.redactor]}\`."
   echo
 }
 
@@ -316,6 +361,7 @@ report="$(report_file)"
         zadd) what="ZCARD myzset" ;;
         zadd-big) what="ZCARD zbig" ;;
         pfadd) what="PFCOUNT myhll" ;;
+        setbit) what="BITCOUNT mybitmap after SETBIT" ;;
         *) continue ;;
       esac
       echo "$what: Redis ${sizes[${w_ids[$i]}|redis]:-?}, Redactor ${sizes[${w_ids[$i]}|redactor]:-?}"
@@ -340,6 +386,13 @@ report="$(report_file)"
   fi
   if selected zset-memory; then
     memory_table zset "a sorted set of $members members (\`member:%07d\`, integer scores)" ZCARD member "ZSCORE zmem member:0000042"
+  fi
+  if selected bitmap; then
+    echo "The bitmap: \`SETBIT mybitmap $((bitmap_bits - 1)) 1\`, then 100,000 SETBITs at pseudo-random offsets below it; BITCOUNT after the load: Redis ${bitmap_sample[0]}, Redactor ${bitmap_sample[1]}."
+    echo
+  fi
+  if selected bitmap-memory; then
+    memory_table bitmap "a bitmap of $bitmap_bits bits (its last bit and 100,000 random ones set)" STRLEN byte "BITCOUNT bmem" $((bitmap_bits / 8)) 2
   fi
   if selected hash-memory; then
     memory_table hash "a hash of $members fields (\`field:%07d\`, 16-byte values)" HLEN field "HGET hmem field:0000042"

@@ -1,6 +1,7 @@
 package io.redactor.e2e.pubsub;
 
 import io.redactor.testing.Eventually;
+import io.redactor.testing.RawClient;
 import io.redactor.testing.TestRedactor;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -237,9 +238,12 @@ class ScriptSubscriptionTest {
                     () -> ssubscribe(jedis, sha, "x", "PARALLEL", "0")).getMessage());
             assertEquals("ERR value is not an integer or out of range", assertThrows(JedisDataException.class,
                     () -> ssubscribe(jedis, sha, "x", "PARALLEL", "many")).getMessage());
-            assertEquals("ERR wrong number of arguments for 'ssubscribe' command", assertThrows(
-                    JedisDataException.class, () -> ssubscribe(jedis, sha)).getMessage());
             assertEquals(List.of(), subscriptions(jedis), "nothing was subscribed");
+            // a SHA1 alone names a shard channel, as in Redis: the client subscribes to it
+            try (RawClient raw = TestRedactor.shared().raw()) {
+                assertEquals("*3\r\n$10\r\nssubscribe\r\n$40\r\n" + sha + "\r\n:1\r\n", raw.call("SSUBSCRIBE", sha));
+            }
+            assertEquals(List.of(), subscriptions(jedis), "no script was subscribed");
             assertEquals("OK", ssubscribe(jedis, sha.toUpperCase(), "PARALLEL"),
                     "a channel may be called PARALLEL when no count follows");
         }

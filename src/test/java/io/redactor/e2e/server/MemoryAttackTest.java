@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
@@ -102,6 +103,30 @@ class MemoryAttackTest {
                 } catch (UncheckedIOException e) {
                     throw new AssertionError("the connection did not survive", e);
                 }
+            });
+        }
+    }
+
+    @Test
+    void farBitsAndRangesPastTheHeapGetOomAndTheConnectionGoesOn() throws Exception {
+        try (ServerProcess server = ServerProcess.start(dir, NO_SNAPSHOTS, heap("1g"))) {
+            attack(server, attacker -> {
+                // each makes a 512 MB string at once; the refused one is tried again for 2 s (also long enough for
+                // the PINGs' 99th percentile not to be the one stall of making the first string)
+                assertEquals(0L, attacker.setbit("far:1", 4294967295L, true) ? 1L : 0L);
+                for (int i = 0; i < 100; i++) {
+                    assertError("OOM command not allowed when used memory > 'maxmemory'.",
+                            () -> attacker.setbit("far:2", 4294967295L, true));
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+                }
+                assertError("OOM command not allowed when used memory > 'maxmemory'.",
+                        () -> attacker.bitfield("far:3", "SET", "u8", "4294967280", "1"));
+                assertError("OOM command not allowed when used memory > 'maxmemory'.",
+                        () -> attacker.setrange("far:4", 536_000_000L, "x"));
+                assertEquals("PONG", attacker.ping());
+                assertEquals(0L, attacker.exists("far:2", "far:3", "far:4"));
+                assertEquals(1L, attacker.bitcount("far:1"));
+                assertEquals(1L, attacker.del("far:1"));
             });
         }
     }

@@ -3,10 +3,11 @@ package io.redactor.actors.acl;
 import io.redactor.actors.command.CommandFlag;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.command.pubsub.ScriptSubscriptionCommands;
+import io.redactor.actors.command.pubsub.ShardOrScript;
 
 /**
- * Which arguments of a command are channels that ACL rules restrict: what PUBLISH publishes to and what
- * SUBSCRIBE, PSUBSCRIBE (patterns) and a script subscription (SSUBSCRIBE sha channel...) subscribe to.
+ * Which arguments of a command are channels that ACL rules restrict: what PUBLISH and SPUBLISH publish to and what
+ * SUBSCRIBE, SSUBSCRIBE, PSUBSCRIBE (patterns) and a script subscription (SSUBSCRIBE sha channel...) subscribe to.
  * Unsubscribing is never restricted.
  */
 final class ChannelArguments {
@@ -27,7 +28,10 @@ final class ChannelArguments {
             case "publish" -> new Channels(1, Math.min(2, args.length), false);
             case "subscribe" -> new Channels(1, args.length, false);
             case "psubscribe" -> new Channels(1, args.length, true);
-            case "ssubscribe" -> new Channels(Math.min(2, args.length), ScriptSubscriptionCommands.channelsEnd(args), false);
+            case "ssubscribe" -> ShardOrScript.subscribesScript(args)
+                    ? new Channels(2, ScriptSubscriptionCommands.channelsEnd(args), false)
+                    : new Channels(1, args.length, false);
+            case "spublish" -> new Channels(1, Math.min(2, args.length), false);
             default -> NONE;
         };
     }

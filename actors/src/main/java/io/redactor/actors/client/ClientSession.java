@@ -207,7 +207,8 @@ public final class ClientSession {
                 + " db=" + db
                 + " sub=" + (subscriptions == null ? 0 : subscriptions.channelCount())
                 + " psub=" + (subscriptions == null ? 0 : subscriptions.patternCount())
-                + " ssub=0 multi=" + (transaction.active() ? transaction.queuedCount() : -1)
+                + " ssub=" + (subscriptions == null ? 0 : subscriptions.shardChannelCount())
+                + " multi=" + (transaction.active() ? transaction.queuedCount() : -1)
                 + " qbuf=" + queryBuffer
                 + " qbuf-free=0 argv-mem=0 multi-mem=0 rbs=0 rbp=0"
                 + " obl=0 oll=0 omem=" + output

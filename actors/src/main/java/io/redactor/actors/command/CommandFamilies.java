@@ -1,6 +1,7 @@
 package io.redactor.actors.command;
 
 import io.redactor.actors.command.acl.AclCommands;
+import io.redactor.actors.command.bitmaps.BitmapCommands;
 import io.redactor.actors.command.connection.ConnectionCommands;
 import io.redactor.actors.command.hashes.HashCommands;
 import io.redactor.actors.command.hyperloglog.HyperLogLogCommands;
@@ -28,6 +29,7 @@ public final class CommandFamilies {
         all.addAll(ConnectionCommands.specs());
         all.addAll(ServerCommands.specs());
         all.addAll(StringCommands.specs());
+        all.addAll(BitmapCommands.specs());
         all.addAll(KeyCommands.specs());
         all.addAll(PubSubCommands.specs());
         all.addAll(TransactionCommands.specs());

@@ -73,8 +73,9 @@ public final class KeyExtraction {
         List<FoundKey> keys = new ArrayList<>();
         int argc = args.length;
         for (KeySpec spec : specs) {
-            if (spec.beginSearch() instanceof KeySpec.Unknown) {
-                // Keys no specification can find (SORT_RO's BY and GET): Redis reports the others.
+            if (spec.beginSearch() instanceof KeySpec.Unknown || spec.flags().contains("not_key")) {
+                // Keys no specification can find (SORT_RO's BY and GET): Redis reports the others; arguments
+                // specified as keys only for their cluster slot (a shard channel) are no keys to ACLs or GETKEYS.
                 continue;
             }
             int first = begin(spec.beginSearch(), args);

@@ -1,6 +1,7 @@
 package io.redactor.actors.data;
 
 import java.util.Arrays;
+import java.util.function.Function;
 
 /**
  * A string value that has been changed in place (APPEND, SETRANGE), with spare capacity so that repeated
@@ -14,6 +15,14 @@ public final class MutableString {
     public MutableString(byte[] initial, int extraCapacity) {
         this.buffer = Arrays.copyOf(initial, initial.length + extraCapacity);
         this.length = initial.length;
+    }
+
+    /** A string whose buffer is {@code bytes}, all of them, which the caller gives up (no copy is made). */
+    public static MutableString wrap(byte[] bytes) {
+        MutableString string = new MutableString(new byte[0], 0);
+        string.buffer = bytes;
+        string.length = bytes.length;
+        return string;
     }
 
     public int length() {
@@ -39,6 +48,19 @@ public final class MutableString {
         }
         System.arraycopy(bytes, 0, buffer, offset, bytes.length);
         length = (int) Math.max(length, end);
+    }
+
+    /**
+     * Grows the string with zero bytes to at least {@code minLength}, then lets {@code writer} change its bytes in
+     * place: it gets the buffer, valid up to {@link #length()}, and must not keep it. Returns what it returns.
+     */
+    public <R> R update(int minLength, Function<byte[], R> writer) {
+        if (minLength > length) {
+            ensureCapacity(minLength);
+            Arrays.fill(buffer, length, minLength, (byte) 0);
+            length = minLength;
+        }
+        return writer.apply(buffer);
     }
 
     /**

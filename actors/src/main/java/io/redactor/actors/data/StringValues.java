@@ -29,6 +29,25 @@ public final class StringValues {
         };
     }
 
+    /**
+     * Reads a string value's bytes where they are, without the copy {@link #bytes} makes of a mutable one: {@code
+     * reader} gets an array and how many of its first bytes are the string, and must not change it nor keep it past
+     * the command.
+     */
+    public static <R> R read(Object value, BytesReader<R> reader) {
+        if (value instanceof MutableString mutable) {
+            return reader.read(mutable.buffer(), mutable.length());
+        }
+        byte[] bytes = bytes(value);
+        return reader.read(bytes, bytes.length);
+    }
+
+    /** What {@link #read} gives a string's bytes to. */
+    @FunctionalInterface
+    public interface BytesReader<R> {
+        R read(byte[] bytes, int length);
+    }
+
     public static int length(Object value) {
         return value instanceof MutableString mutable ? mutable.length() : bytes(value).length;
     }

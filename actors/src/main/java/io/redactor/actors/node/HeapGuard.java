@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
@@ -69,6 +70,8 @@ public final class HeapGuard implements AutoCloseable {
     private final AtomicLong receiving = new AtomicLong();
     /** Bytes of values received or dropped since the last collection, which has not counted them yet. */
     private final AtomicLong unsettled = new AtomicLong();
+    /** A background collection asked for by {@link #reserveNow} and not started yet. */
+    private final AtomicBoolean collectionAsked = new AtomicBoolean();
     /** Used by the recheck thread only. */
     private long recheckAfterNanos = RECHECK_NANOS;
 
@@ -133,15 +136,33 @@ public final class HeapGuard implements AutoCloseable {
     /**
      * Reserves {@code bytes} for a large value about to be allocated whole, if they fit (after a collection, as
      * {@link #admitsAfterCollection}); false if they do not. A reservation made must be {@linkplain #settle settled}.
+     * May wait for a collection: not for threads that serve other clients (see {@link #reserveNow}).
      */
     public boolean reserve(long bytes) {
-        if (limit == Long.MAX_VALUE) {
+        return limit == Long.MAX_VALUE || (admitsAfterCollection(bytes) && take(bytes));
+    }
+
+    /**
+     * Reserves {@code bytes} if they fit as of the last collection, without waiting for another: for a command
+     * running on a thread that serves other clients. When they do not fit, a collection is asked for in the
+     * background (memory held by values dropped since the last one comes back for a later try) and the answer is
+     * false.
+     */
+    public boolean reserveNow(long bytes) {
+        if (limit == Long.MAX_VALUE || take(bytes)) {
             return true;
         }
-        if (!admitsAfterCollection(bytes)) {
-            return false;
+        if (recheck != null && collectionAsked.compareAndSet(false, true)) {
+            recheck.execute(() -> {
+                collectionAsked.set(false);
+                System.gc();
+            });
         }
-        // two event loops may reserve at once: the second sees the first's bytes or fails its exchange
+        return false;
+    }
+
+    private boolean take(long bytes) {
+        // two threads may reserve at once: the second sees the first's bytes or fails its exchange
         while (true) {
             long held = receiving.get();
             if (bytes > room(held)) {

@@ -12,17 +12,20 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Channel and pattern subscriptions of this node (clients' and scripts') and message delivery. Shared by every client and partition;
+ * Channel, pattern and shard channel subscriptions of this node (clients' and scripts') and message delivery. Shared by every client and partition;
  * subscribing is rare, publishing frequent, so publishing reads concurrent structures without locking. A
  * publisher's messages reach each subscriber in the order it published them.
  */
 public final class PubSub {
     private static final BulkString MESSAGE = BulkString.of("message");
     private static final BulkString PMESSAGE = BulkString.of("pmessage");
+    private static final BulkString SMESSAGE = BulkString.of("smessage");
 
     private final Map<ByteKey, Set<Subscriber>> channels = new ConcurrentHashMap<>();
     private final Map<ByteKey, Set<Subscriber>> patterns = new ConcurrentHashMap<>();
     private final Map<ByteKey, Set<ChannelScript>> scripts = new ConcurrentHashMap<>();
+    /** Redis 7's shard channels: a namespace of their own, reached by SPUBLISH only. */
+    private final Map<ByteKey, Set<Subscriber>> shardChannels = new ConcurrentHashMap<>();
 
     /** Returns false when the subscriber already had this channel. */
     public boolean subscribe(Subscriber subscriber, byte[] channel) {
@@ -41,7 +44,16 @@ public final class PubSub {
         return remove(patterns, subscriber, pattern);
     }
 
-    /** SSUBSCRIBE of one channel; returns false when that script subscription was there already. */
+    /** A client's SSUBSCRIBE of a shard channel; returns false when it had it already. */
+    public boolean ssubscribe(Subscriber subscriber, byte[] channel) {
+        return add(shardChannels, subscriber, channel);
+    }
+
+    public boolean sunsubscribe(Subscriber subscriber, byte[] channel) {
+        return remove(shardChannels, subscriber, channel);
+    }
+
+    /** A script's subscription to a channel (SSUBSCRIBE sha channel); false when it was there already. */
     public boolean subscribeScript(ChannelScript script, byte[] channel) {
         return add(scripts, script, channel);
     }
@@ -121,6 +133,21 @@ public final class PubSub {
         return receivers;
     }
 
+    /** SPUBLISH: delivers a message to the clients subscribed to the shard channel; returns how many. */
+    public long spublish(byte[] channel, byte[] message) {
+        Set<Subscriber> subscribers = shardChannels.get(new ByteKey(channel));
+        if (subscribers == null) {
+            return 0;
+        }
+        PushReply push = new PushReply(List.of(SMESSAGE, new BulkString(channel), new BulkString(message)));
+        long receivers = 0;
+        for (Subscriber subscriber : subscribers) {
+            subscriber.push(push);
+            receivers++;
+        }
+        return receivers;
+    }
+
     /** Room for one message in every script subscriber of the channel, or none at all; null when there are none. */
     private ChannelScript[] reserveScripts(ByteKey channel) {
         Set<ChannelScript> subscribed = scripts.get(channel);
@@ -141,8 +168,17 @@ public final class PubSub {
 
     /** Channels with at least one subscriber, matching {@code pattern} (all when null). */
     public List<byte[]> activeChannels(byte[] pattern) {
+        return active(channels, pattern);
+    }
+
+    /** Shard channels with at least one subscriber, matching {@code pattern} (all when null). */
+    public List<byte[]> activeShardChannels(byte[] pattern) {
+        return active(shardChannels, pattern);
+    }
+
+    private static List<byte[]> active(Map<ByteKey, Set<Subscriber>> map, byte[] pattern) {
         List<byte[]> result = new ArrayList<>();
-        for (ByteKey channel : channels.keySet()) {
+        for (ByteKey channel : map.keySet()) {
             if (pattern == null || GlobPattern.matches(pattern, channel.bytes(), false)) {
                 result.add(channel.bytes());
             }
@@ -151,7 +187,15 @@ public final class PubSub {
     }
 
     public long subscriberCount(byte[] channel) {
-        Set<Subscriber> subscribers = channels.get(new ByteKey(channel));
+        return count(channels, channel);
+    }
+
+    public long shardSubscriberCount(byte[] channel) {
+        return count(shardChannels, channel);
+    }
+
+    private static long count(Map<ByteKey, Set<Subscriber>> map, byte[] channel) {
+        Set<Subscriber> subscribers = map.get(new ByteKey(channel));
         return subscribers == null ? 0 : subscribers.size();
     }
 
@@ -162,5 +206,10 @@ public final class PubSub {
 
     public long channelCount() {
         return channels.size();
+    }
+
+    /** Shard channels with at least one subscriber (INFO's pubsubshard_channels). */
+    public long shardChannelCount() {
+        return shardChannels.size();
     }
 }

@@ -57,6 +57,7 @@ final class AclSubcommands {
                 continue;
             }
             boolean lost = client.subscriptions().channels().stream().anyMatch(c -> !user.mayUseChannel(c, false))
+                    || client.subscriptions().shardChannels().stream().anyMatch(c -> !user.mayUseChannel(c, false))
                     || client.subscriptions().patterns().stream().anyMatch(p -> !user.mayUseChannel(p, true));
             if (lost) {
                 client.kill(call.client());

@@ -1,6 +1,7 @@
 package io.redactor.actors.command.pubsub;
 
 import io.redactor.actors.command.CommandSpec;
+import io.redactor.actors.command.KeySpec;
 
 import java.util.List;
 
@@ -12,8 +13,8 @@ import static io.redactor.actors.command.CommandFlag.STALE;
 import static io.redactor.actors.command.CommandSpec.command;
 
 /**
- * The publish/subscribe commands' table entries. Redis 7's sharded pub/sub (SSUBSCRIBE, SPUBLISH, PUBSUB
- * SHARDCHANNELS) is not offered: SSUBSCRIBE and SUNSUBSCRIBE are Redactor's script subscriptions.
+ * The publish/subscribe commands' table entries, Redis 7's sharded pub/sub among them. SSUBSCRIBE and SUNSUBSCRIBE
+ * also subscribe and unsubscribe scripts when their first argument is a script's SHA1 (see {@link ShardOrScript}).
  */
 public final class PubSubCommands {
     private PubSubCommands() {
@@ -29,10 +30,15 @@ public final class PubSubCommands {
                         .runsAtClient(SubscriptionCommands::psubscribe).build(),
                 command("punsubscribe", -1).flags(PUBSUB, NOSCRIPT, LOADING, STALE).doc(PubSubDocs.PUNSUBSCRIBE)
                         .runsAtClient(SubscriptionCommands::punsubscribe).build(),
-                command("ssubscribe", -3).flags(PUBSUB, NOSCRIPT, LOADING, STALE).extension()
-                        .doc(PubSubDocs.SSUBSCRIBE).runsAtClient(ScriptSubscriptionCommands::ssubscribe).build(),
-                command("sunsubscribe", -2).flags(PUBSUB, NOSCRIPT, LOADING, STALE).extension()
-                        .doc(PubSubDocs.SUNSUBSCRIBE).runsAtClient(ScriptSubscriptionCommands::sunsubscribe).build(),
+                command("ssubscribe", -2).flags(PUBSUB, NOSCRIPT, LOADING, STALE).keys(1, -1, 1)
+                        .keySpecs(KeySpec.range(1, -1, 1, "not_key")).doc(PubSubDocs.SSUBSCRIBE)
+                        .runsAtClient(ShardOrScript::ssubscribe).build(),
+                command("sunsubscribe", -1).flags(PUBSUB, NOSCRIPT, LOADING, STALE).keys(1, -1, 1)
+                        .keySpecs(KeySpec.range(1, -1, 1, "not_key")).doc(PubSubDocs.SUNSUBSCRIBE)
+                        .runsAtClient(ShardOrScript::sunsubscribe).build(),
+                command("spublish", 3).flags(PUBSUB, LOADING, STALE, FAST).keys(1, 1, 1)
+                        .keySpecs(KeySpec.range(1, 0, 1, "not_key")).doc(PubSubDocs.SPUBLISH)
+                        .runsAtClient(PublishCommands::spublish).build(),
                 command("publish", 3).flags(PUBSUB, LOADING, STALE, FAST).doc(PubSubDocs.PUBLISH)
                         .runsAtClient(PublishCommands::publish).build(),
                 command("pubsub", -2).doc(PubSubDocs.PUBSUB).subcommands(
@@ -42,6 +48,10 @@ public final class PubSubCommands {
                                 .runsAtClient(PublishCommands::numsub),
                         command("numpat", 2).flags(PUBSUB, LOADING, STALE).doc(PubSubDocs.PUBSUB_NUMPAT)
                                 .runsAtClient(PublishCommands::numpat),
+                        command("shardchannels", -2).flags(PUBSUB, LOADING, STALE)
+                                .doc(PubSubDocs.PUBSUB_SHARDCHANNELS).runsAtClient(PublishCommands::shardchannels),
+                        command("shardnumsub", -2).flags(PUBSUB, LOADING, STALE)
+                                .doc(PubSubDocs.PUBSUB_SHARDNUMSUB).runsAtClient(PublishCommands::shardnumsub),
                         command("help", 2).flags(LOADING, STALE).doc(PubSubDocs.PUBSUB_HELP)
                                 .runsAtClient(PublishCommands::help)).build());
     }

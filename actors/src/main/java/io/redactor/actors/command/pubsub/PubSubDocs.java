@@ -51,16 +51,26 @@ final class PubSubDocs {
             "O(N) for the NUMSUB subcommand, where N is the number of requested channels")
             .args(string("channel").optional().multiple());
 
-    /** Redactor's own: SSUBSCRIBE subscribes a script, not the client (Redis 7's sharded pub/sub is not offered). */
-    static final CommandDoc SSUBSCRIBE = doc("Subscribe a loaded script to channels: each message published there "
-            + "runs it asynchronously with ARGV = {channel, message}", RedactorVersion.VERSION, "pubsub",
-            "O(N) where N is the number of channels to subscribe the script to.")
-            .args(string("sha1"), string("channel").multiple(),
-                    integer("parallelism").token("PARALLEL").optional());
+    static final CommandDoc SSUBSCRIBE = doc("Listen for messages published to the given shard channels", "7.0.0",
+            "pubsub", "O(N) where N is the number of shard channels to subscribe to.")
+            .args(string("shardchannel").multiple());
 
-    static final CommandDoc SUNSUBSCRIBE = doc("Unsubscribe a script from the given channels, or from all of them",
-            RedactorVersion.VERSION, "pubsub", "O(N) where N is the number of the script's subscriptions.")
-            .args(string("sha1"), string("channel").optional().multiple());
+    static final CommandDoc SUNSUBSCRIBE = doc("Stop listening for messages posted to the given shard channels",
+            "7.0.0", "pubsub", "O(N) where N is the number of clients already subscribed to a shard channel.")
+            .args(string("shardchannel").optional().multiple());
+
+    static final CommandDoc SPUBLISH = doc("Post a message to a shard channel", "7.0.0", "pubsub",
+            "O(N) where N is the number of clients subscribed to the receiving shard channel.")
+            .args(string("shardchannel"), string("message"));
+
+    static final CommandDoc PUBSUB_SHARDCHANNELS = doc("List active shard channels", "7.0.0", "pubsub",
+            "O(N) where N is the number of active shard channels, and assuming constant time pattern matching "
+                    + "(relatively short shard channels).")
+            .args(pattern("pattern").optional());
+
+    static final CommandDoc PUBSUB_SHARDNUMSUB = doc("Get the count of subscribers for shard channels", "7.0.0",
+            "pubsub", "O(N) for the SHARDNUMSUB subcommand, where N is the number of requested shard channels")
+            .args(string("shardchannel").optional().multiple());
 
     static final CommandDoc PUBSUB_HELP = doc("Show helpful text about the different subcommands", "6.2.0", "pubsub",
             "O(1)");

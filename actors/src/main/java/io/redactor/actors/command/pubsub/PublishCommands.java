@@ -12,6 +12,8 @@ import io.redactor.core.reply.Reply;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /** PUBLISH and the PUBSUB introspection subcommands. */
 final class PublishCommands {
@@ -26,22 +28,43 @@ final class PublishCommands {
         }
     }
 
+    /** SPUBLISH: to the clients subscribed to the shard channel (script subscriptions listen to PUBLISH). */
+    static Reply spublish(ClientCall call) {
+        return IntegerReply.of(pubsub(call).spublish(call.arg(1), call.arg(2)));
+    }
+
     static Reply channels(ClientCall call) {
+        return channelList(call, pubsub(call)::activeChannels);
+    }
+
+    static Reply shardchannels(ClientCall call) {
+        return channelList(call, pubsub(call)::activeShardChannels);
+    }
+
+    private static Reply channelList(ClientCall call, Function<byte[], List<byte[]>> active) {
         if (call.argc() > 3) {
             return syntaxError(call);
         }
         List<Reply> channels = new ArrayList<>();
-        for (byte[] channel : pubsub(call).activeChannels(call.argc() == 3 ? call.arg(2) : null)) {
+        for (byte[] channel : active.apply(call.argc() == 3 ? call.arg(2) : null)) {
             channels.add(new BulkString(channel));
         }
         return new ArrayReply(channels);
     }
 
     static Reply numsub(ClientCall call) {
+        return counts(call, pubsub(call)::subscriberCount);
+    }
+
+    static Reply shardnumsub(ClientCall call) {
+        return counts(call, pubsub(call)::shardSubscriberCount);
+    }
+
+    private static Reply counts(ClientCall call, ToLongFunction<byte[]> count) {
         List<Reply> counts = new ArrayList<>();
         for (int i = 2; i < call.argc(); i++) {
             counts.add(new BulkString(call.arg(i)));
-            counts.add(IntegerReply.of(pubsub(call).subscriberCount(call.arg(i))));
+            counts.add(IntegerReply.of(count.applyAsLong(call.arg(i))));
         }
         return new ArrayReply(counts);
     }
@@ -58,7 +81,11 @@ final class PublishCommands {
                 "    Return number of subscriptions to patterns.",
                 "NUMSUB [<channel> ...]",
                 "    Return the number of subscribers for the specified channels, excluding",
-                "    pattern subscriptions(default: no channels).");
+                "    pattern subscriptions(default: no channels).",
+                "SHARDCHANNELS [<pattern>]",
+                "    Return the currently active shard level channels matching a <pattern> (default: '*').",
+                "SHARDNUMSUB [<shardchannel> ...]",
+                "    Return the number of subscribers for the specified shard level channel(s)");
     }
 
     private static PubSub pubsub(ClientCall call) {

@@ -24,6 +24,8 @@ final class SubscriptionCommands {
     private static final BulkString UNSUBSCRIBE = BulkString.of("unsubscribe");
     private static final BulkString PSUBSCRIBE = BulkString.of("psubscribe");
     private static final BulkString PUNSUBSCRIBE = BulkString.of("punsubscribe");
+    private static final BulkString SSUBSCRIBE = BulkString.of("ssubscribe");
+    private static final BulkString SUNSUBSCRIBE = BulkString.of("sunsubscribe");
 
     private SubscriptionCommands() {
     }
@@ -51,6 +53,18 @@ final class SubscriptionCommands {
         return confirm(call, PUNSUBSCRIBE, patterns, subscriptions::punsubscribe);
     }
 
+    /** Redis 7's SSUBSCRIBE of shard channels, whose confirmations count the client's shard channels only. */
+    static Reply ssubscribe(ClientCall call) {
+        ClientSubscriptions subscriptions = call.client().subscriptions();
+        return confirm(call, SSUBSCRIBE, names(call), subscriptions::ssubscribe);
+    }
+
+    static Reply sunsubscribe(ClientCall call) {
+        ClientSubscriptions subscriptions = call.client().subscriptions();
+        List<byte[]> channels = call.argc() > 1 ? names(call) : subscriptions.shardChannels();
+        return confirm(call, SUNSUBSCRIBE, channels, subscriptions::sunsubscribe);
+    }
+
     private static Reply confirm(ClientCall call, BulkString kind, List<byte[]> names, BiConsumer<PubSub, byte[]> change) {
         PubSub pubsub = call.node().server().pubsub();
         ClientSubscriptions subscriptions = call.client().subscriptions();
@@ -66,8 +80,9 @@ final class SubscriptionCommands {
     }
 
     private static PushReply confirmation(BulkString kind, Reply name, ClientSubscriptions subscriptions) {
-        return new PushReply(List.of(kind, name,
-                IntegerReply.of(subscriptions.channelCount() + subscriptions.patternCount())));
+        long count = kind == SSUBSCRIBE || kind == SUNSUBSCRIBE ? subscriptions.shardChannelCount()
+                : subscriptions.channelCount() + subscriptions.patternCount();
+        return new PushReply(List.of(kind, name, IntegerReply.of(count)));
     }
 
     private static List<byte[]> names(ClientCall call) {

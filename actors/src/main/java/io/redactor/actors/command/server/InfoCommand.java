@@ -195,6 +195,7 @@ final class InfoCommand {
         field(out, "keyspace_misses", stats.keyspaceMisses.sum());
         field(out, "pubsub_channels", pubsub.channelCount());
         field(out, "pubsub_patterns", pubsub.patternCount());
+        field(out, "pubsubshard_channels", pubsub.shardChannelCount());
         field(out, "total_error_replies", stats.errorReplies.sum());
         field(out, "client_output_buffer_limit_disconnections", stats.clientsClosedForOutputBuffer.sum());
         field(out, "redactor_reservations", stats.reservations.sum());

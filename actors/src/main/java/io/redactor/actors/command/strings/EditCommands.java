@@ -2,6 +2,7 @@ package io.redactor.actors.command.strings;
 
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
+import io.redactor.actors.command.HeapRoom;
 import io.redactor.actors.command.KeyCall;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyspaceEvents;
@@ -28,10 +29,13 @@ final class EditCommands {
             db.add(key, suffix);
             length = suffix.length;
         } else {
-            Strings.checkLength(StringValues.length(value), suffix.length, call.server().config().protoMaxBulkLen());
-            MutableString mutable = mutable(db, key, value, suffix.length);
-            mutable.append(suffix);
-            length = mutable.length();
+            int before = StringValues.length(value);
+            Strings.checkLength(before, suffix.length, call.server().config().protoMaxBulkLen());
+            try (HeapRoom room = HeapRoom.forValue(call, before, (long) before + suffix.length)) {
+                MutableString mutable = mutable(db, key, value, suffix.length);
+                mutable.append(suffix);
+                length = mutable.length();
+            }
         }
         db.changed(key, KeyspaceEvents.STRING, "append");
         return IntegerReply.of(length);
@@ -53,7 +57,9 @@ final class EditCommands {
             }
             Strings.checkLength(offset, patch.length, limit);
             MutableString created = new MutableString(new byte[0], 0);
-            created.writeAt((int) offset, patch);
+            try (HeapRoom room = HeapRoom.forValue(call, 0, offset + patch.length)) {
+                created.writeAt((int) offset, patch);
+            }
             db.add(key, created);
             db.changed(key, KeyspaceEvents.STRING, "setrange");
             return IntegerReply.of(created.length());
@@ -62,8 +68,12 @@ final class EditCommands {
             return IntegerReply.of(StringValues.length(value));
         }
         Strings.checkLength(offset, patch.length, limit);
-        MutableString mutable = mutable(db, key, value, 0);
-        mutable.writeAt((int) offset, patch);
+        int before = StringValues.length(value);
+        MutableString mutable;
+        try (HeapRoom room = HeapRoom.forValue(call, before, Math.max(before, offset + patch.length))) {
+            mutable = mutable(db, key, value, 0);
+            mutable.writeAt((int) offset, patch);
+        }
         db.changed(key, KeyspaceEvents.STRING, "setrange");
         return IntegerReply.of(mutable.length());
     }
