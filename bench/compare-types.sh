@@ -24,35 +24,44 @@
 #   - PFCOUNT {hll}big {hll}other: the union of two HyperLogLogs of 100,000 elements, which nothing caches, so
 #     every request merges 2 x 16,384 registers and runs the estimator (the hash tag keeps both keys in one
 #     partition). Target >= 0.8x.
+#   - GEOADD geo:add <lon> <lat> m:<random> (one key, emptied before every run; positions and members from
+#     -r 1000000000 as __rand_int__e-8, so uniform over [0, 10) degrees of longitude and latitude, and members
+#     all but always new). Target >= 0.8x.
+#   - GEOSEARCH geo:points FROMLONLAT <lon> <lat> BYRADIUS 10 km ASC COUNT 10 around random centres (the same
+#     __rand_int__e-8 positions) over a geo set of --geo-points points spread uniformly over that 10x10 degree
+#     square, loaded with redis-cli --pipe: about 25 members within the circle, some 500 candidates in Redis's
+#     nine search boxes, the 10 nearest replied. Target >= 0.8x.
 # and the memory of a sorted set of --members members and of a hash of --members fields, loaded with
 # redis-cli --pipe: Redis's used_memory beside Redactor's heap used after two full GCs, both minus the
 # empty server's. Target <= 3x (aim <= 2x). The same for the 10,000,000-bit bitmap above. Target <= 2x.
 #
-# Usage: bench/compare-types.sh [--rounds N] [--requests N] [--members N] [--subscribers N] [--quick]
-#                               [--only LIST]
+# Usage: bench/compare-types.sh [--rounds N] [--requests N] [--members N] [--subscribers N] [--geo-points N]
+#                               [--quick] [--only LIST]
 #   --rounds N       rounds of every workload against each server (default 3; the median is reported)
 #   --requests N     requests per workload (default 100000)
 #   --members N      members of the big sorted set, and of the sorted set and hash whose memory is
 #                    compared (default 1000000)
 #   --subscribers N  subscribers of the PUBLISH workload's channel (default 10)
+#   --geo-points N   points of the geo set GEOSEARCH searches (default 100000)
 #   --quick          smoke run: 1 round, 10000 requests, 100000 members (explicit options still win)
 #   --only LIST      comma-separated subset of: lpush, lpop (runs lpush too), sadd, hset, zadd, bigzset
 #                    (ZADD and ZRANGEBYSCORE on the big sorted set), bitmap (SETBIT and BITCOUNT), publish,
-#                    pfadd, pfcount (both PFCOUNT workloads), zset-memory, hash-memory, bitmap-memory,
-#                    memory (every memory item). Default: everything.
+#                    pfadd, pfcount (both PFCOUNT workloads), geoadd, geosearch, zset-memory, hash-memory,
+#                    bitmap-memory, memory (every memory item). Default: everything.
 # Extra JVM options for Redactor: REDACTOR_JAVA_OPTS (as for bin/redactor).
 # Writes the report to stdout and, as Markdown, to bench/results/<timestamp>.md.
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-rounds="" requests="" members="" subscribers="" quick=0 only=""
+rounds="" requests="" members="" subscribers="" geo_points="" quick=0 only=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) rounds="${2:?}"; shift 2 ;;
     --requests) requests="${2:?}"; shift 2 ;;
     --members) members="${2:?}"; shift 2 ;;
     --subscribers) subscribers="${2:?}"; shift 2 ;;
+    --geo-points) geo_points="${2:?}"; shift 2 ;;
     --quick) quick=1; shift ;;
     --only) only="${2:?}"; shift 2 ;;
     -h|--help) usage 0 ;;
@@ -62,10 +71,10 @@ done
 if [ "$quick" = 1 ]; then
   : "${rounds:=1}" "${requests:=10000}" "${members:=100000}"
 fi
-: "${rounds:=3}" "${requests:=100000}" "${members:=1000000}" "${subscribers:=10}"
-require_counts "$rounds" "$requests" "$members" "$subscribers"
-check_only lpush lpop sadd hset zadd bigzset bitmap publish pfadd pfcount zset-memory hash-memory bitmap-memory memory
-command_line="bench/compare-types.sh$(if [ "$quick" = 1 ]; then echo " --quick"; fi) --rounds $rounds --requests $requests --members $members --subscribers $subscribers${only:+ --only $only}"
+: "${rounds:=3}" "${requests:=100000}" "${members:=1000000}" "${subscribers:=10}" "${geo_points:=100000}"
+require_counts "$rounds" "$requests" "$members" "$subscribers" "$geo_points"
+check_only lpush lpop sadd hset zadd bigzset bitmap publish pfadd pfcount geoadd geosearch zset-memory hash-memory bitmap-memory memory
+command_line="bench/compare-types.sh$(if [ "$quick" = 1 ]; then echo " --quick"; fi) --rounds $rounds --requests $requests --members $members --subscribers $subscribers --geo-points $geo_points${only:+ --only $only}"
 if [ -n "$only" ]; then
   selected lpop && ! selected lpush && only+=",lpush"        # LPOP pops what LPUSH pushed
   selected memory && only+=",zset-memory,hash-memory,bitmap-memory"
@@ -115,6 +124,13 @@ after_bitmap() { # the bitmap keeps its length
   n="$(cli "$3" STRLEN mybitmap)"
   sizes[${w_ids[$1]}|$2]="$(cli "$3" BITCOUNT mybitmap)"
   [ "$n" = $((bitmap_bits / 8)) ] || check_failed "$1" "$2" "round $4: STRLEN mybitmap is '$n', not $((bitmap_bits / 8))"
+}
+after_geoadd() { remember_size "$1" "$2" "$3" ZCARD geo:add; }
+after_geosearch() { # the searched geo set keeps its points
+  local n
+  n="$(cli "$3" ZCARD geo:points)"
+  sizes[${w_ids[$1]}|$2]="$n"
+  [ "$n" = "$geo_points" ] || check_failed "$1" "$2" "round $4: ZCARD geo:points is '$n', not $geo_points"
 }
 after_bigzset() { # the big sorted set keeps its members
   local n
@@ -219,6 +235,12 @@ add_workload pfcount "PFCOUNT, one HyperLogLog of $hll_elements elements" pfcoun
   "PFCOUNT {hll}big" "PFMERGE {hll}big" after_pfcount
 add_workload pfcount-union "PFCOUNT of two HyperLogLogs of $hll_elements elements" pfcount 1 "$requests" 0.8 \
   "PFCOUNT {hll}big {hll}other" "" after_pfcount
+geo_random=1000000000    # -r of the geo workloads: __rand_int__e-8 is a coordinate in [0, 10)
+add_workload geoadd "GEOADD, random positions and members, one key" geoadd 1 "$requests" 0.8 \
+  "-r $geo_random GEOADD geo:add __rand_int__e-8 __rand_int__e-8 m:__rand_int__" "DEL geo:add" after_geoadd
+add_workload geosearch "GEOSEARCH BYRADIUS 10 km ASC COUNT 10, $geo_points points" geosearch 1 "$requests" 0.8 \
+  "-r $geo_random GEOSEARCH geo:points FROMLONLAT __rand_int__e-8 __rand_int__e-8 BYRADIUS 10 km ASC COUNT 10" "" \
+  after_geosearch
 
 # The big sorted set: members m:<12 digits> as redis-benchmark's __rand_int__ writes them, score = number.
 zadd_batch=100           # members per ZADD (and fields per HSET) of the --pipe loads
@@ -272,6 +294,24 @@ if selected bitmap; then
     bitmap_sample+=("$(cli "$port" BITCOUNT mybitmap)")
   done
   [ "${bitmap_sample[0]}" = "${bitmap_sample[1]}" ] || die "BITCOUNT mybitmap after the load: Redis ${bitmap_sample[0]}, Redactor ${bitmap_sample[1]}"
+fi
+
+# The searched geo set: points p:<6 digits> at positions uniform over [0, 10) x [0, 10) degrees (awk's seeded
+# rand, the same file for both servers), loaded in GEOADDs of $zadd_batch points.
+geo_sample=()
+geo_sample_command=(GEOSEARCH geo:points FROMLONLAT 5 5 BYRADIUS 10 km ASC COUNT 10 WITHDIST)
+if selected geosearch; then
+  awk -v n="$geo_points" -v b="$zadd_batch" 'BEGIN { srand(1); for (i = 0; i < n; i += b) { m = (n - i < b ? n - i : b);
+      printf "*%d\r\n$6\r\nGEOADD\r\n$10\r\ngeo:points\r\n", 2 + 3 * m;
+      for (j = i; j < i + m; j++) { x = sprintf("%.6f", 10 * rand()); y = sprintf("%.6f", 10 * rand()); k = sprintf("p:%06d", j);
+        printf "$%d\r\n%s\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n", length(x), x, length(y), y, length(k), k } } }' >"$tmp/geo.resp"
+  say "loading a geo set of $geo_points points into Redis, then into Redactor"
+  for port in "$redis_port" "$redactor_port"; do
+    pipe_load "$port" "$tmp/geo.resp" "the geo set of $geo_points points" 600
+    geo_sample+=("$(cli "$port" "${geo_sample_command[@]}" | tr '\n' ' ')")
+  done
+  redactor_alive || die "Redactor stopped answering after loading the geo set"
+  [ "$(cli "$redactor_port" ZCARD geo:points)" = "$geo_points" ] || die "Redactor: ZCARD geo:points is not $geo_points after the load"
 fi
 
 if selected publish; then
@@ -362,6 +402,7 @@ report="$(report_file)"
         zadd-big) what="ZCARD zbig" ;;
         pfadd) what="PFCOUNT myhll" ;;
         setbit) what="BITCOUNT mybitmap after SETBIT" ;;
+        geoadd) what="ZCARD geo:add" ;;
         *) continue ;;
       esac
       echo "$what: Redis ${sizes[${w_ids[$i]}|redis]:-?}, Redactor ${sizes[${w_ids[$i]}|redactor]:-?}"
@@ -373,6 +414,10 @@ report="$(report_file)"
     fi
     if selected pfcount; then
       echo "The HyperLogLogs: \`{hll}big\` holds elements \`e:0\`..\`e:$((hll_elements - 1))\`, \`{hll}other\` \`e:$((hll_elements / 2))\`..\`e:$((hll_elements * 3 / 2 - 1))\`, loaded in PFADDs of 1000 elements (the same bytes on both servers); PFCOUNT of both after the load: Redis ${hll_union[redis]:-?}, Redactor ${hll_union[redactor]:-?}."
+      echo
+    fi
+    if selected geosearch; then
+      echo "The geo set: $geo_points points \`p:<6 digits>\` uniform over longitudes and latitudes [0, 10), loaded in GEOADDs of $zadd_batch points; GEOSEARCH searches around random centres in that square (\`FROMLONLAT __rand_int__e-8 __rand_int__e-8\`, \`-r $geo_random\`). After the load, \`${geo_sample_command[*]}\`: Redis \`${geo_sample[0]% }\`, Redactor \`${geo_sample[1]% }\`$([ "${geo_sample[0]}" = "${geo_sample[1]}" ] && echo " (the same)" || echo " (DIFFERENT)")."
       echo
     fi
     if selected publish; then

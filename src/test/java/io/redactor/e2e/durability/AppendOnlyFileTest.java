@@ -1,6 +1,6 @@
 package io.redactor.e2e.durability;
 
-import io.redactor.testing.AofFiles;
+import io.redactor.testing.AppendOnlyLog;
 import io.redactor.testing.DataSet;
 import io.redactor.testing.EveryType;
 import io.redactor.testing.TestRedactor;
@@ -46,9 +46,8 @@ class AppendOnlyFileTest {
         return dir.resolve("appendonlydir");
     }
 
-    /** The commands of the last incremental file, as text with their names in upper case, without the SELECTs. */
     private List<String> loggedCommands() throws Exception {
-        return AofFiles.loggedCommands(aofDir());
+        return AppendOnlyLog.lastIncrement(aofDir());
     }
 
     @Test

@@ -1,6 +1,6 @@
 package io.redactor.e2e.hyperloglog;
 
-import io.redactor.testing.AofFiles;
+import io.redactor.testing.AppendOnlyLog;
 import io.redactor.testing.DataSet;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
@@ -81,14 +81,14 @@ class HyperLogLogPersistenceTest {
                 "--appendfsync", "always"); RawClient client = redis.raw(); Jedis jedis = redis.jedis()) {
             writeHyperLogLogs(client);
             redisData = DataSet.of(jedis);
-            redisLog = AofFiles.loggedCommands(redisDir.resolve("appendonlydir"));
+            redisLog = AppendOnlyLog.lastIncrement(redisDir.resolve("appendonlydir"));
         }
         Map<String, String> aof = Map.of("appendonly", "yes", "appendfsync", "always");
         try (TestRedactor server = TestRedactor.startIn(dir, aof); RawClient client = server.raw();
              Jedis jedis = server.jedis()) {
             writeHyperLogLogs(client);
             assertEquals(redisData, DataSet.of(jedis), "the same commands make the same data");
-            assertEquals(redisLog, AofFiles.loggedCommands(dir.resolve("appendonlydir")));
+            assertEquals(redisLog, AppendOnlyLog.lastIncrement(dir.resolve("appendonlydir")));
         }
         assertTrue(redisLog.contains("PFCOUNT h") && redisLog.contains("PFDEBUG TODENSE m"), redisLog.toString());
         try (TestRedactor server = TestRedactor.startIn(dir, aof); Jedis jedis = server.jedis()) {

@@ -3,6 +3,7 @@ package io.redactor.actors.command;
 import io.redactor.actors.command.acl.AclCommands;
 import io.redactor.actors.command.bitmaps.BitmapCommands;
 import io.redactor.actors.command.connection.ConnectionCommands;
+import io.redactor.actors.command.geo.GeoCommands;
 import io.redactor.actors.command.hashes.HashCommands;
 import io.redactor.actors.command.hyperloglog.HyperLogLogCommands;
 import io.redactor.actors.command.keys.KeyCommands;
@@ -37,6 +38,7 @@ public final class CommandFamilies {
         all.addAll(ListCommands.specs());
         all.addAll(HashCommands.specs());
         all.addAll(SortedSetCommands.specs());
+        all.addAll(GeoCommands.specs());
         all.addAll(HyperLogLogCommands.specs());
         all.addAll(SortCommands.specs());
         all.addAll(ScriptingCommands.specs());

@@ -10,16 +10,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Reading what an append-only directory (Redis's or Redactor's) logged. */
-public final class AofFiles {
-    private AofFiles() {
+/** What a server's append-only files say it did. */
+public final class AppendOnlyLog {
+    private AppendOnlyLog() {
     }
 
     /**
-     * The commands of the last incremental file of {@code aofDir}, as text with their names in upper case (arguments
-     * as UTF-8), without the SELECTs.
+     * The commands of the last incremental file in {@code aofDir}, as text with their names in upper case, without
+     * the SELECTs.
      */
-    public static List<String> loggedCommands(Path aofDir) throws Exception {
+    public static List<String> lastIncrement(Path aofDir) throws Exception {
         Path incr;
         try (Stream<Path> files = Files.list(aofDir)) {
             incr = files.filter(f -> f.getFileName().toString().endsWith(".incr.aof")).sorted().reduce((a, b) -> b)
