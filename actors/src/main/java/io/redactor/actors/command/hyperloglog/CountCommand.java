@@ -37,7 +37,7 @@ final class CountCommand {
             return IntegerReply.of(HllFormat.cachedCardinality(bytes));
         }
         long count = HyperLogLog.count(bytes, hll.length());
-        if (count < 0) {
+        if (count == HyperLogLog.CORRUPT) {
             return HyperLogLogs.CORRUPT;
         }
         db.lookup(key, Lookup.WRITE | Lookup.NOTOUCH); // a snapshot being saved keeps the value as it was

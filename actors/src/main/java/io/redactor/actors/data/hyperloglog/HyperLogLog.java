@@ -11,6 +11,9 @@ import static io.redactor.actors.data.hyperloglog.HllFormat.REGISTERS;
  * {@link MutableString} whose bytes are updated in place; readers take any string's bytes.
  */
 public final class HyperLogLog {
+    /** What {@link #count} answers for sparse registers that do not cover the 16384 registers exactly. */
+    public static final long CORRUPT = -1;
+
     /** The sparse bytes Redis gives a new HyperLogLog room for at once. */
     private static final int SPARE_BYTES = 3;
 
@@ -23,8 +26,9 @@ public final class HyperLogLog {
     }
 
     /**
-     * Adds an element: 1 if a register changed (the cached cardinality is then stale), 0 if not, -1 if the sparse
-     * registers are corrupt. {@code sparseMaxBytes}: hll-sparse-max-bytes, past which a sparse string turns dense.
+     * Adds an element: 1 if a register changed, 0 if not, -1 if the sparse registers are corrupt. {@code
+     * sparseMaxBytes}: hll-sparse-max-bytes, past which a sparse string turns dense. As in Redis, a change to sparse
+     * registers marks the cached cardinality stale at once, a change to dense ones leaves that to the caller.
      */
     public static int add(MutableString hll, byte[] element, long sparseMaxBytes) {
         int hash = ElementHash.of(element, 0, element.length);
@@ -36,13 +40,16 @@ public final class HyperLogLog {
         return SparseUpdate.raise(hll, register, count, sparseMaxBytes);
     }
 
-    /** The cardinality the registers of {@code bytes[0, length)} stand for (not the cached one); -1 if corrupt. */
+    /**
+     * The cardinality the registers of {@code bytes[0, length)} stand for (not the cached one), or {@link #CORRUPT}.
+     * Registers crafted to stand for more than a long holds give Long.MIN_VALUE, as in Redis.
+     */
     public static long count(byte[] bytes, int length) {
         int[] histogram = new int[CardinalityEstimator.HISTOGRAM_SIZE];
         if (HllFormat.encoding(bytes) == DENSE) {
             DenseRegisters.histogram(bytes, histogram);
         } else if (!SparseRegisters.histogram(bytes, length, histogram)) {
-            return -1;
+            return CORRUPT;
         }
         return CardinalityEstimator.estimate(histogram);
     }

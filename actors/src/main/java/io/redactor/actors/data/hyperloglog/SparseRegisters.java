@@ -17,7 +17,6 @@ import static io.redactor.actors.data.hyperloglog.HllFormat.REGISTERS;
 final class SparseRegisters {
     static final int XZERO_SIZE = 2;
     static final int ZERO_MAX_LENGTH = 64;
-    static final int XZERO_MAX_LENGTH = 16384;
     static final int VAL_MAX_VALUE = 32;
     static final int VAL_MAX_LENGTH = 4;
 
