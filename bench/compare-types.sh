@@ -15,6 +15,15 @@
 #     key's partition serializes it as Redis's one thread does. Target >= 0.8x.
 #   - PUBLISH to one channel with --subscribers subscribers (raw connections that keep every byte they
 #     receive); every subscriber must receive every message. Target >= 0.5x.
+#   - PFADD myhll __rand_int__ (-r 100,000 random elements into one HyperLogLog, emptied before every run: it
+#     turns dense early in each run). Target >= 0.8x.
+#   - PFCOUNT of one HyperLogLog of 100,000 elements ({hll}big, loaded with redis-cli --pipe). Before every run a
+#     PFMERGE {hll}big marks its cached cardinality stale, as a PFADD that changed it would: the run's first PFCOUNT
+#     computes the estimate and writes it back, and the rest answer from the cache, which is what 50 clients
+#     asking for one count see. Target >= 0.8x.
+#   - PFCOUNT {hll}big {hll}other: the union of two HyperLogLogs of 100,000 elements, which nothing caches, so
+#     every request merges 2 x 16,384 registers and runs the estimator (the hash tag keeps both keys in one
+#     partition). Target >= 0.8x.
 #   - GEOADD geo:add <lon> <lat> m:<random> (one key, emptied before every run; positions and members from
 #     -r 1000000000 as __rand_int__e-8, so uniform over [0, 10) degrees of longitude and latitude, and members
 #     all but always new). Target >= 0.8x.
@@ -38,8 +47,8 @@
 #   --quick          smoke run: 1 round, 10000 requests, 100000 members (explicit options still win)
 #   --only LIST      comma-separated subset of: lpush, lpop (runs lpush too), sadd, hset, zadd, bigzset
 #                    (ZADD and ZRANGEBYSCORE on the big sorted set), bitmap (SETBIT and BITCOUNT), publish,
-#                    geoadd, geosearch, zset-memory, hash-memory, bitmap-memory, memory (every memory item).
-#                    Default: everything.
+#                    pfadd, pfcount (both PFCOUNT workloads), geoadd, geosearch, zset-memory, hash-memory,
+#                    bitmap-memory, memory (every memory item). Default: everything.
 # Extra JVM options for Redactor: REDACTOR_JAVA_OPTS (as for bin/redactor).
 # Writes the report to stdout and, as Markdown, to bench/results/<timestamp>.md.
 set -euo pipefail
@@ -65,14 +74,15 @@ if [ "$quick" = 1 ]; then
 fi
 : "${rounds:=3}" "${requests:=100000}" "${members:=1000000}" "${subscribers:=10}" "${geo_points:=100000}"
 require_counts "$rounds" "$requests" "$members" "$subscribers" "$geo_points"
-check_only lpush lpop sadd hset zadd bigzset bitmap publish geoadd geosearch zset-memory hash-memory bitmap-memory memory
+check_only lpush lpop sadd hset zadd bigzset bitmap publish pfadd pfcount geoadd geosearch zset-memory hash-memory bitmap-memory memory
 command_line="bench/compare-types.sh$(if [ "$quick" = 1 ]; then echo " --quick"; fi) --rounds $rounds --requests $requests --members $members --subscribers $subscribers --geo-points $geo_points${only:+ --only $only}"
 if [ -n "$only" ]; then
   selected lpop && ! selected lpush && only+=",lpush"        # LPOP pops what LPUSH pushed
   selected memory && only+=",zset-memory,hash-memory,bitmap-memory"
 fi
 
-keyspace=100000          # -r of SADD, HSET, ZADD: members drawn from 100,000
+keyspace=100000          # -r of SADD, HSET, ZADD, PFADD: members drawn from 100,000
+hll_elements=100000      # elements of each HyperLogLog PFCOUNT counts
 bitmap_bits=10000000     # the bitmap of SETBIT, BITCOUNT and the bitmap memory item
 bitmap_copies=32         # bitmaps measured together for the memory item: one is within a heap's noise
 channel="ch" payload="xxx"
@@ -104,6 +114,13 @@ after_lpop() { # every LPOP popped one of them
 after_sadd() { remember_size "$1" "$2" "$3" SCARD myset; }
 after_hset() { remember_size "$1" "$2" "$3" HLEN myhash; }
 after_zadd() { remember_size "$1" "$2" "$3" ZCARD myzset; }
+after_pfadd() { remember_size "$1" "$2" "$3" PFCOUNT myhll; }
+after_pfcount() { # the HyperLogLogs still count what was loaded, as they did right after the load
+  local n
+  n="$(cli "$3" PFCOUNT "{hll}big" "{hll}other")"
+  sizes[${w_ids[$1]}|$2]="$n"
+  [ "$n" = "${hll_union[$2]}" ] || check_failed "$1" "$2" "round $4: PFCOUNT {hll}big {hll}other is '$n', not ${hll_union[$2]}"
+}
 after_bitmap() { # the bitmap keeps its length
   local n
   n="$(cli "$3" STRLEN mybitmap)"
@@ -214,6 +231,12 @@ add_workload bitcount "BITCOUNT, a $bitmap_bits-bit bitmap" bitmap 1 "$requests"
   "BITCOUNT mybitmap" "" after_bitmap
 add_workload publish "PUBLISH, 1 channel, $subscribers subscribers" publish 1 "$requests" 0.5 \
   "PUBLISH $channel $payload" "" after_publish
+add_workload pfadd "PFADD, -r $keyspace elements, one HyperLogLog" pfadd 1 "$requests" 0.8 \
+  "-r $keyspace PFADD myhll __rand_int__" "DEL myhll" after_pfadd
+add_workload pfcount "PFCOUNT, one HyperLogLog of $hll_elements elements" pfcount 1 "$requests" 0.8 \
+  "PFCOUNT {hll}big" "PFMERGE {hll}big" after_pfcount
+add_workload pfcount-union "PFCOUNT of two HyperLogLogs of $hll_elements elements" pfcount 1 "$requests" 0.8 \
+  "PFCOUNT {hll}big {hll}other" "" after_pfcount
 geo_random=1000000000    # -r of the geo workloads: __rand_int__e-8 is a coordinate in [0, 10)
 add_workload geoadd "GEOADD, random positions and members, one key" geoadd 1 "$requests" 0.8 \
   "-r $geo_random GEOADD geo:add __rand_int__e-8 __rand_int__e-8 m:__rand_int__" "DEL geo:add" after_geoadd
@@ -236,6 +259,25 @@ if selected bigzset; then
   done
   redactor_alive || die "Redactor stopped answering after loading the $members-member sorted set"
   [ "$(cli "$redactor_port" ZCARD zbig)" = "$members" ] || die "Redactor: ZCARD zbig is not $members after the load"
+fi
+
+# The HyperLogLogs PFCOUNT counts: {hll}big and {hll}other, 100,000 elements each, half of them the same.
+declare -A hll_union=()
+if selected pfcount; then
+  awk -v n="$hll_elements" -v b=1000 'BEGIN { for (k = 0; k < 2; k++) { key = k ? "{hll}other" : "{hll}big";
+      for (i = 0; i < n; i += b) { m = (n - i < b ? n - i : b);
+        printf "*%d\r\n$5\r\nPFADD\r\n$%d\r\n%s\r\n", 2 + m, length(key), key;
+        for (j = i; j < i + m; j++) { e = sprintf("e:%d", j + k * n / 2); printf "$%d\r\n%s\r\n", length(e), e } } } }' \
+    >"$tmp/hll.resp"
+  say "loading two HyperLogLogs of $hll_elements elements into Redis, then into Redactor"
+  for server in redis redactor; do
+    port="$(server_port "$server")"
+    pipe_load "$port" "$tmp/hll.resp" "the HyperLogLogs" 600
+    hll_union[$server]="$(cli "$port" PFCOUNT "{hll}big" "{hll}other")"
+  done
+  redactor_alive || die "Redactor stopped answering after loading the HyperLogLogs"
+  [ "$(cli "$redis_port" GET "{hll}big" | md5sum)" = "$(cli "$redactor_port" GET "{hll}big" | md5sum)" ] \
+    || die "Redactor's {hll}big is not Redis's, byte for byte, after the same PFADDs"
 fi
 
 # A bitmap: its last bit, then 100,000 bits at pseudo-random offsets below it (the same on both servers); with a
@@ -363,6 +405,7 @@ report="$(report_file)"
         hset) what="HLEN myhash" ;;
         zadd) what="ZCARD myzset" ;;
         zadd-big) what="ZCARD zbig" ;;
+        pfadd) what="PFCOUNT myhll" ;;
         setbit) what="BITCOUNT mybitmap after SETBIT" ;;
         geoadd) what="ZCARD geo:add" ;;
         *) continue ;;
@@ -372,6 +415,10 @@ report="$(report_file)"
     [ -z "$left" ] || { echo "What the runs left in their keys (last round): $left."; echo; }
     if selected bigzset; then
       echo "The big sorted set: members \`m:<12 digits>\` with scores 0..$((members - 1)), loaded in ZADDs of $zadd_batch members; ZADD sets random scores of existing members (\`ZADD zbig __rand_int__ m:__rand_int__\`, \`-r $members\`), ZRANGEBYSCORE reads from a random min (\`ZRANGEBYSCORE zbig __rand_int__ +inf LIMIT 0 10\`). After the load, \`ZRANGEBYSCORE zbig 000000000042 +inf WITHSCORES LIMIT 0 3\`: Redis \`${zrange_sample[0]% }\`, Redactor \`${zrange_sample[1]% }\`$([ "${zrange_sample[0]}" = "${zrange_sample[1]}" ] && echo " (the same)" || echo " (DIFFERENT)")."
+      echo
+    fi
+    if selected pfcount; then
+      echo "The HyperLogLogs: \`{hll}big\` holds elements \`e:0\`..\`e:$((hll_elements - 1))\`, \`{hll}other\` \`e:$((hll_elements / 2))\`..\`e:$((hll_elements * 3 / 2 - 1))\`, loaded in PFADDs of 1000 elements (the same bytes on both servers); PFCOUNT of both after the load: Redis ${hll_union[redis]:-?}, Redactor ${hll_union[redactor]:-?}."
       echo
     fi
     if selected geosearch; then

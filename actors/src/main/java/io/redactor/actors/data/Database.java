@@ -74,7 +74,6 @@ public final class Database implements Db {
         int entry = table.find(key);
         table.setValue(entry, value);
         table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
-        effects.dirty();
     }
 
     /** Redis's setKey, which also signals the change (WATCH). */

@@ -283,6 +283,11 @@ public final class RuntimeConfig {
         return snapshot.zsetMaxListpackValue;
     }
 
+    /** {@code hll-sparse-max-bytes}: the size (header included) past which a sparse HyperLogLog turns dense. */
+    public long hllSparseMaxBytes() {
+        return snapshot.hllSparseMaxBytes;
+    }
+
     public boolean lazyfreeLazyUserFlush() {
         return snapshot.lazyfreeLazyUserFlush;
     }

@@ -29,6 +29,7 @@ final class Snapshot {
     private static final int SET_MAX_INTSET_ENTRIES = index("set-max-intset-entries");
     private static final int ZSET_MAX_LISTPACK_ENTRIES = index("zset-max-listpack-entries");
     private static final int ZSET_MAX_LISTPACK_VALUE = index("zset-max-listpack-value");
+    private static final int HLL_SPARSE_MAX_BYTES = index("hll-sparse-max-bytes");
     private static final int LATENCY_TRACKING = index("latency-tracking");
     private static final int LATENCY_TRACKING_INFO_PERCENTILES = index("latency-tracking-info-percentiles");
 
@@ -62,6 +63,7 @@ final class Snapshot {
     final long setMaxIntsetEntries;
     final long zsetMaxListpackEntries;
     final long zsetMaxListpackValue;
+    final long hllSparseMaxBytes;
     final boolean latencyTracking;
     final List<Double> latencyTrackingInfoPercentiles;
 
@@ -97,6 +99,7 @@ final class Snapshot {
         setMaxIntsetEntries = (Long) values[SET_MAX_INTSET_ENTRIES];
         zsetMaxListpackEntries = (Long) values[ZSET_MAX_LISTPACK_ENTRIES];
         zsetMaxListpackValue = (Long) values[ZSET_MAX_LISTPACK_VALUE];
+        hllSparseMaxBytes = (Long) values[HLL_SPARSE_MAX_BYTES];
         latencyTracking = (Boolean) values[LATENCY_TRACKING];
         @SuppressWarnings("unchecked")
         List<Double> percentiles = (List<Double>) values[LATENCY_TRACKING_INFO_PERCENTILES];
