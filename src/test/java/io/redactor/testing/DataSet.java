@@ -2,6 +2,7 @@ package io.redactor.testing;
 
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
@@ -53,6 +54,7 @@ public record DataSet(Map<String, String> entries) {
                     case "set" -> values.smembers(key);
                     case "zset" -> values.zrangeWithScores(key, 0, -1);
                     case "hash" -> values.hgetAll(key);
+                    case "stream" -> values.sendCommand(Protocol.Command.XRANGE, key, bytes("-"), bytes("+"));
                     default -> values.type(key);
                 });
             }
@@ -110,8 +112,21 @@ public record DataSet(Map<String, String> entries) {
                 ((Map<byte[], byte[]>) value).forEach((field, v) -> fields.put(text(field), text(v)));
                 yield fields.toString();
             }
+            case "stream" -> {
+                List<String> entries = new ArrayList<>();
+                for (Object entry : (List<Object>) value) {
+                    List<Object> idAndFields = (List<Object>) entry;
+                    List<String> fields = ((List<byte[]>) idAndFields.get(1)).stream().map(DataSet::text).toList();
+                    entries.add(text((byte[]) idAndFields.get(0)) + "=" + fields);
+                }
+                yield entries.toString();
+            }
             default -> "?";
         };
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     /** Printable text for ASCII, hex for the rest. */

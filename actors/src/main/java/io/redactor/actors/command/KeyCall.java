@@ -138,6 +138,14 @@ public final class KeyCall implements CommandArguments {
                 return reply;
             }
         }
+        return block(request, deadline, notBlocking);
+    }
+
+    /**
+     * The client waits for {@code request} until {@code deadline} (unix ms, 0 for ever) and the reply is null; where
+     * a command may not block (inside EXEC or a script) it answers {@code notBlocking} at once.
+     */
+    public Reply block(BlockRequest request, long deadline, Reply notBlocking) {
         if (blocker == null) {
             return notBlocking;
         }

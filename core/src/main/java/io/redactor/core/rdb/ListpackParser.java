@@ -12,6 +12,14 @@ final class ListpackParser {
 
     /** @return the number of entries */
     static int parse(byte[] a, int off, int size, EntrySink sink) throws RdbBadDataException {
+        return parse(a, off, size, sink, true);
+    }
+
+    /**
+     * {@link #parse(byte[], int, int, EntrySink)}, the header's count checked only when {@code checkCount} (Redis
+     * does not check it in stream nodes).
+     */
+    static int parse(byte[] a, int off, int size, EntrySink sink, boolean checkCount) throws RdbBadDataException {
         if (size < ListpackBuilder.HEADER_SIZE + 1) {
             throw bad("shorter than a header");
         }
@@ -23,7 +31,7 @@ final class ListpackParser {
             throw bad("no end byte");
         }
         long header = littleEndian(a, off + 4, 2);
-        if (header != ListpackBuilder.COUNT_UNKNOWN) {
+        if (checkCount && header != ListpackBuilder.COUNT_UNKNOWN) {
             sink.expect((int) Math.min(header, size / 2));
         }
         int count = 0;
@@ -35,7 +43,7 @@ final class ListpackParser {
         if (p != last) {
             throw bad("end byte before the end");
         }
-        if (header != ListpackBuilder.COUNT_UNKNOWN && header != count) {
+        if (checkCount && header != ListpackBuilder.COUNT_UNKNOWN && header != count) {
             throw bad("count " + header + " but " + count + " entries");
         }
         return count;

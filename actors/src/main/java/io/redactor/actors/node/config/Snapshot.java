@@ -30,6 +30,8 @@ final class Snapshot {
     private static final int ZSET_MAX_LISTPACK_ENTRIES = index("zset-max-listpack-entries");
     private static final int ZSET_MAX_LISTPACK_VALUE = index("zset-max-listpack-value");
     private static final int LATENCY_TRACKING = index("latency-tracking");
+    private static final int STREAM_NODE_MAX_BYTES = index("stream-node-max-bytes");
+    private static final int STREAM_NODE_MAX_ENTRIES = index("stream-node-max-entries");
     private static final int LATENCY_TRACKING_INFO_PERCENTILES = index("latency-tracking-info-percentiles");
 
     /** Parsed values, in the order of {@link ConfigParameters#all()}. */
@@ -63,6 +65,8 @@ final class Snapshot {
     final long zsetMaxListpackEntries;
     final long zsetMaxListpackValue;
     final boolean latencyTracking;
+    final long streamNodeMaxBytes;
+    final long streamNodeMaxEntries;
     final List<Double> latencyTrackingInfoPercentiles;
 
     Snapshot(Object[] values) {
@@ -98,6 +102,8 @@ final class Snapshot {
         zsetMaxListpackEntries = (Long) values[ZSET_MAX_LISTPACK_ENTRIES];
         zsetMaxListpackValue = (Long) values[ZSET_MAX_LISTPACK_VALUE];
         latencyTracking = (Boolean) values[LATENCY_TRACKING];
+        streamNodeMaxBytes = (Long) values[STREAM_NODE_MAX_BYTES];
+        streamNodeMaxEntries = (Long) values[STREAM_NODE_MAX_ENTRIES];
         @SuppressWarnings("unchecked")
         List<Double> percentiles = (List<Double>) values[LATENCY_TRACKING_INFO_PERCENTILES];
         latencyTrackingInfoPercentiles = percentiles;
