@@ -54,7 +54,8 @@ public record DataSet(Map<String, String> entries) {
                     case "set" -> values.smembers(key);
                     case "zset" -> values.zrangeWithScores(key, 0, -1);
                     case "hash" -> values.hgetAll(key);
-                    case "stream" -> values.sendCommand(Protocol.Command.XRANGE, key, bytes("-"), bytes("+"));
+                    case "stream" -> values.sendCommand(Protocol.Command.XINFO, bytes("STREAM"), key, bytes("FULL"),
+                            bytes("COUNT"), bytes("0"));
                     default -> values.type(key);
                 });
             }
@@ -112,17 +113,27 @@ public record DataSet(Map<String, String> entries) {
                 ((Map<byte[], byte[]>) value).forEach((field, v) -> fields.put(text(field), text(v)));
                 yield fields.toString();
             }
-            case "stream" -> {
-                List<String> entries = new ArrayList<>();
-                for (Object entry : (List<Object>) value) {
-                    List<Object> idAndFields = (List<Object>) entry;
-                    List<String> fields = ((List<byte[]>) idAndFields.get(1)).stream().map(DataSet::text).toList();
-                    entries.add(text((byte[]) idAndFields.get(0)) + "=" + fields);
-                }
-                yield entries.toString();
-            }
+            case "stream" -> streamText(value);
             default -> "?";
         };
+    }
+
+    /**
+     * XINFO STREAM FULL as text: nested arrays in brackets, strings as {@link #text}, numbers as they are, except
+     * consumers' seen times, which differ where a consumer was created or replayed at another time.
+     */
+    @SuppressWarnings("unchecked")
+    private static String streamText(Object value) {
+        if (value instanceof List<?> list) {
+            StringBuilder out = new StringBuilder("[");
+            boolean nextIsSeenTime = false;
+            for (Object item : list) {
+                out.append(out.length() > 1 ? " " : "").append(nextIsSeenTime ? "?" : streamText(item));
+                nextIsSeenTime = item instanceof byte[] name && text(name).equals("seen-time");
+            }
+            return out.append(']').toString();
+        }
+        return value instanceof byte[] bytes ? text(bytes) : String.valueOf(value);
     }
 
     private static byte[] bytes(String s) {

@@ -2,9 +2,11 @@ package io.redactor.testing;
 
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
+import redis.clients.jedis.commands.ProtocolCommand;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
@@ -14,6 +16,7 @@ import java.util.SplittableRandom;
  * one and of many nodes, with deleted entries, and empty), binary
  * keys and values, odd scores, expiry times, several databases and a function library: what persistence must keep.
  */
+@SuppressWarnings("unchecked")
 public final class EveryType {
     public static final String LIBRARY = "#!lua name=everytype\n"
             + "redis.register_function('everytype_echo', function(keys, args) return args[1] end)";
@@ -95,6 +98,40 @@ public final class EveryType {
         byte[] empty = bytes(p + "stream-empty");
         xadd(jedis, empty, "3-3", bytes("f"), bytes("v"));
         jedis.sendCommand(Protocol.Command.XDEL, empty, bytes("3-3"));
+        writeGroups(jedis, big, random);
+    }
+
+    /**
+     * Consumer groups on {@code stream}: one that read half the entries (pending for two consumers, some
+     * acknowledged), one that read with NOACK, one with an unknown read counter and an idle consumer. Delivery times
+     * are set with XCLAIM TIME, so that they are the same wherever the same seed writes.
+     */
+    private static void writeGroups(Jedis jedis, byte[] stream, SplittableRandom random) {
+        ProtocolCommand xgroup = () -> bytes("XGROUP");
+        jedis.sendCommand(xgroup, bytes("CREATE"), stream, bytes("readers"), bytes("0"));
+        jedis.sendCommand(xgroup, bytes("CREATE"), stream, bytes("noack"), bytes("0"));
+        jedis.sendCommand(xgroup, bytes("CREATE"), stream, bytes("unknown"), bytes("2000-0"), bytes("ENTRIESREAD"),
+                bytes("-1"));
+        jedis.sendCommand(xgroup, bytes("CREATECONSUMER"), stream, bytes("unknown"), bytes("idle"));
+        jedis.sendCommand(Protocol.Command.XREADGROUP, bytes("GROUP"), bytes("readers"), bytes("alice"),
+                bytes("COUNT"), bytes("300"), bytes("STREAMS"), stream, bytes(">"));
+        jedis.sendCommand(Protocol.Command.XREADGROUP, bytes("GROUP"), bytes("readers"), bytes("bob"),
+                bytes("COUNT"), bytes("300"), bytes("STREAMS"), stream, bytes(">"));
+        jedis.sendCommand(Protocol.Command.XREADGROUP, bytes("GROUP"), bytes("noack"), bytes("carol"),
+                bytes("COUNT"), bytes("100"), bytes("NOACK"), bytes("STREAMS"), stream, bytes(">"));
+        List<Object> pending = (List<Object>) jedis.sendCommand(Protocol.Command.XPENDING, stream, bytes("readers"),
+                bytes("-"), bytes("+"), bytes("1000"));
+        for (Object entry : pending) {
+            byte[] id = (byte[]) ((List<Object>) entry).get(0);
+            if (random.nextInt(3) == 0) {
+                jedis.sendCommand(Protocol.Command.XACK, stream, bytes("readers"), id);
+            } else {
+                byte[] owner = (byte[]) ((List<Object>) entry).get(1);
+                jedis.sendCommand(Protocol.Command.XCLAIM, stream, bytes("readers"), owner, bytes("0"), id,
+                        bytes("TIME"), bytes(Long.toString(1_700_000_000_000L + random.nextInt(1_000_000))),
+                        bytes("RETRYCOUNT"), bytes(Integer.toString(random.nextInt(5))), bytes("JUSTID"));
+            }
+        }
     }
 
     private static void xadd(Jedis jedis, byte[] key, String id, byte[]... fieldsAndValues) {

@@ -9,6 +9,7 @@ import io.redactor.actors.node.ServerContext;
 import io.redactor.core.reply.Reply;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A command running at its data. One instance per runner is reused for every command it runs, so handlers
@@ -104,6 +105,20 @@ public final class KeyCall implements CommandArguments {
     public void propagate(byte[]... argv) {
         propagated = true;
         keyspace.effects().record(db, argv);
+    }
+
+    /**
+     * Records {@code argvs} as what this command did, in place of its own arguments, all landing together (between
+     * MULTI and EXEC when several, as Redis propagates a command's also-propagated commands); none records nothing
+     * (Redis's preventCommandPropagation). One call per command.
+     */
+    public void propagateAll(List<byte[][]> argvs) {
+        propagated = true;
+        if (argvs.size() == 1) {
+            keyspace.effects().record(db, argvs.get(0));
+        } else if (!argvs.isEmpty()) {
+            keyspace.effects().recordAll(db, argvs);
+        }
     }
 
     /** Whether the command chose its own effects with {@link #propagate}. */
