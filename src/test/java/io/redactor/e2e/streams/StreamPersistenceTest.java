@@ -106,7 +106,8 @@ class StreamPersistenceTest {
     @Test
     void aReloadKeepsEverythingAndARestartLoadsWhatRedisLoadsFromTheLog() throws Exception {
         Map<String, String> settings = Map.of("appendonly", "yes");
-        try (TestRedactor server = redactor(settings); RawClient client = server.raw(); RawClient reader = server.raw()) {
+        try (TestRedactor server = redactor(settings); RawClient client = server.raw();
+             RawClient reader = server.raw()) {
             writeAll(client, reader);
             client.call("XADD", "auto", "*", "f", "v");
             String written = state(client, true);

@@ -67,7 +67,8 @@ final class ClaimCommands {
                 deliveryTime = now - Arguments.parseLong(call.arg(++j),
                         Errors.err("Invalid IDLE option argument for XCLAIM"));
             } else if (Arguments.is(opt, "time") && more) {
-                deliveryTime = Arguments.parseLong(call.arg(++j), Errors.err("Invalid TIME option argument for XCLAIM"));
+                deliveryTime = Arguments.parseLong(call.arg(++j),
+                        Errors.err("Invalid TIME option argument for XCLAIM"));
             } else if (Arguments.is(opt, "retrycount") && more) {
                 retryCount = Arguments.parseLong(call.arg(++j),
                         Errors.err("Invalid RETRYCOUNT option argument for XCLAIM"));
