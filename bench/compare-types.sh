@@ -15,21 +15,34 @@
 #     key's partition serializes it as Redis's one thread does. Target >= 0.8x.
 #   - PUBLISH to one channel with --subscribers subscribers (raw connections that keep every byte they
 #     receive); every subscriber must receive every message. Target >= 0.5x.
+#   - XADD xs:add * field <random> (auto IDs, one stream, deleted before every run). Target >= 0.8x.
+#   - A consumer group's reads and acknowledgements, XREADGROUP then XACK, with the 50 clients as 50 consumers of
+#     one group. redis-benchmark repeats one command, so the two are runs of their own, XACK right after
+#     XREADGROUP on each server (as LPOP after LPUSH). The stream xs:group holds --requests entries with IDs
+#     <n>-1 (n from 0; fields "field value"), loaded with redis-cli --pipe. Before XREADGROUP its group g is made
+#     anew at 0 (an EVAL of XGROUP DESTROY and XGROUP CREATE); each XREADGROUP GROUP g c:<random of 50> COUNT 1
+#     STREAMS xs:group > delivers the group's next entry to one of the consumers, so the run leaves every entry
+#     pending. Each XACK xs:group g <random>-1 (-r --requests) then acknowledges a random one of them, as a
+#     consumer acknowledges the entry it read: about 63% of them find their entry pending and remove it (from the
+#     group's and the consumer's pending lists), the rest find it acknowledged already. Target >= 0.8x each.
 # and the memory of a sorted set of --members members and of a hash of --members fields, loaded with
 # redis-cli --pipe: Redis's used_memory beside Redactor's heap used after two full GCs, both minus the
 # empty server's. Target <= 3x (aim <= 2x). The same for the 10,000,000-bit bitmap above. Target <= 2x.
+# And the memory of a stream of --members small entries (XADD smem <ms>-<seq> sensor <0..999> value <n>, ten
+# entries a millisecond, explicit IDs so that both servers hold the same entries). Target <= 2x.
 #
 # Usage: bench/compare-types.sh [--rounds N] [--requests N] [--members N] [--subscribers N] [--quick]
 #                               [--only LIST]
 #   --rounds N       rounds of every workload against each server (default 3; the median is reported)
 #   --requests N     requests per workload (default 100000)
 #   --members N      members of the big sorted set, and of the sorted set and hash whose memory is
-#                    compared (default 1000000)
+#                    compared, and entries of the stream whose memory is compared (default 1000000)
 #   --subscribers N  subscribers of the PUBLISH workload's channel (default 10)
 #   --quick          smoke run: 1 round, 10000 requests, 100000 members (explicit options still win)
 #   --only LIST      comma-separated subset of: lpush, lpop (runs lpush too), sadd, hset, zadd, bigzset
 #                    (ZADD and ZRANGEBYSCORE on the big sorted set), bitmap (SETBIT and BITCOUNT), publish,
-#                    zset-memory, hash-memory, bitmap-memory, memory (every memory item). Default: everything.
+#                    xadd, xreadgroup (XREADGROUP and XACK), zset-memory, hash-memory, bitmap-memory,
+#                    stream-memory, memory (every memory item). Default: everything.
 # Extra JVM options for Redactor: REDACTOR_JAVA_OPTS (as for bin/redactor).
 # Writes the report to stdout and, as Markdown, to bench/results/<timestamp>.md.
 set -euo pipefail
@@ -54,11 +67,12 @@ if [ "$quick" = 1 ]; then
 fi
 : "${rounds:=3}" "${requests:=100000}" "${members:=1000000}" "${subscribers:=10}"
 require_counts "$rounds" "$requests" "$members" "$subscribers"
-check_only lpush lpop sadd hset zadd bigzset bitmap publish zset-memory hash-memory bitmap-memory memory
+check_only lpush lpop sadd hset zadd bigzset bitmap publish xadd xreadgroup zset-memory hash-memory bitmap-memory \
+  stream-memory memory
 command_line="bench/compare-types.sh$(if [ "$quick" = 1 ]; then echo " --quick"; fi) --rounds $rounds --requests $requests --members $members --subscribers $subscribers${only:+ --only $only}"
 if [ -n "$only" ]; then
   selected lpop && ! selected lpush && only+=",lpush"        # LPOP pops what LPUSH pushed
-  selected memory && only+=",zset-memory,hash-memory,bitmap-memory"
+  selected memory && only+=",zset-memory,hash-memory,bitmap-memory,stream-memory"
 fi
 
 keyspace=100000          # -r of SADD, HSET, ZADD: members drawn from 100,000
@@ -97,6 +111,27 @@ after_bitmap() { # the bitmap keeps its length
   n="$(cli "$3" STRLEN mybitmap)"
   sizes[${w_ids[$1]}|$2]="$(cli "$3" BITCOUNT mybitmap)"
   [ "$n" = $((bitmap_bits / 8)) ] || check_failed "$1" "$2" "round $4: STRLEN mybitmap is '$n', not $((bitmap_bits / 8))"
+}
+after_xadd() { # the stream holds every entry added
+  local n
+  n="$(cli "$3" XLEN xs:add)"
+  sizes[${w_ids[$1]}|$2]="$n"
+  [ "$n" = "${w_requests[$1]}" ] || check_failed "$1" "$2" "round $4: XLEN xs:add is '$n' after ${w_requests[$1]} XADDs"
+}
+group_pending() { cli "$1" XPENDING xs:group g | head -n 1; }
+after_xreadgroup() { # every XREADGROUP delivered an entry of its own: all of them are pending
+  local n
+  n="$(group_pending "$3")"
+  sizes[${w_ids[$1]}|$2]="$n"
+  [ "$n" = "${w_requests[$1]}" ] || check_failed "$1" "$2" "round $4: $n entries pending after ${w_requests[$1]} XREADGROUPs"
+}
+after_xack() { # XACK acknowledged some of them, and nothing else changed
+  local n
+  n="$(group_pending "$3")"
+  sizes[${w_ids[$1]}|$2]="$n"
+  [[ "$n" =~ ^[0-9]+$ ]] && [ "$n" -lt "${w_requests[$1]}" ] \
+    || check_failed "$1" "$2" "round $4: $n entries pending after ${w_requests[$1]} XACKs of random ones of ${w_requests[$1]}"
+  [ "$(cli "$3" XLEN xs:group)" = "$requests" ] || check_failed "$1" "$2" "round $4: XLEN xs:group is not $requests"
 }
 after_bigzset() { # the big sorted set keeps its members
   local n
@@ -195,6 +230,14 @@ add_workload bitcount "BITCOUNT, a $bitmap_bits-bit bitmap" bitmap 1 "$requests"
   "BITCOUNT mybitmap" "" after_bitmap
 add_workload publish "PUBLISH, 1 channel, $subscribers subscribers" publish 1 "$requests" 0.5 \
   "PUBLISH $channel $payload" "" after_publish
+add_workload xadd "XADD, auto IDs, one stream" xadd 1 "$requests" 0.8 \
+  "-r $keyspace XADD xs:add * field __rand_int__" "DEL xs:add" after_xadd
+add_workload xreadgroup "XREADGROUP COUNT 1, 50 consumers of one group" xreadgroup 1 "$requests" 0.8 \
+  "-r $clients XREADGROUP GROUP g c:__rand_int__ COUNT 1 STREAMS xs:group >" \
+  "EVAL \"redis.call('XGROUP', 'DESTROY', KEYS[1], 'g') return redis.call('XGROUP', 'CREATE', KEYS[1], 'g', '0')\" 1 xs:group" \
+  after_xreadgroup
+add_workload xack "XACK of a random pending entry, after XREADGROUP" xreadgroup 1 "$requests" 0.8 \
+  "-r $requests XACK xs:group g __rand_int__-1" "" after_xack
 
 # The big sorted set: members m:<12 digits> as redis-benchmark's __rand_int__ writes them, score = number.
 zadd_batch=100           # members per ZADD (and fields per HSET) of the --pipe loads
@@ -229,6 +272,18 @@ if selected bitmap; then
     bitmap_sample+=("$(cli "$port" BITCOUNT mybitmap)")
   done
   [ "${bitmap_sample[0]}" = "${bitmap_sample[1]}" ] || die "BITCOUNT mybitmap after the load: Redis ${bitmap_sample[0]}, Redactor ${bitmap_sample[1]}"
+fi
+
+# The stream the consumer group reads: --requests entries, IDs <n>-1 from n = 0 (what XACK's __rand_int__-1 names).
+if selected xreadgroup; then
+  awk -v n="$requests" 'BEGIN { for (i = 0; i < n; i++) { id = sprintf("%d-1", i);
+      printf "*5\r\n$4\r\nXADD\r\n$8\r\nxs:group\r\n$%d\r\n%s\r\n$5\r\nfield\r\n$5\r\nvalue\r\n", length(id), id } }' \
+    >"$tmp/xgroup.resp"
+  say "loading a stream of $requests entries into Redis, then into Redactor"
+  for port in "$redis_port" "$redactor_port"; do
+    pipe_load "$port" "$tmp/xgroup.resp" "the stream of $requests entries" 600
+    [ "$(cli "$port" XLEN xs:group)" = "$requests" ] || die "XLEN xs:group is not $requests after the load on port $port"
+  done
 fi
 
 if selected publish; then
@@ -284,6 +339,20 @@ if selected bitmap-memory; then
   redactor_alive || die "Redactor stopped answering after loading a $bitmap_bits-bit bitmap"
 fi
 
+if selected stream-memory; then
+  awk -v n="$members" 'BEGIN { for (i = 0; i < n; i++) { id = sprintf("%.0f-%d", 1700000000000 + int(i / 10), i % 10);
+      s = sprintf("%d", i % 1000); v = sprintf("%d", i);
+      printf "*7\r\n$4\r\nXADD\r\n$4\r\nsmem\r\n$%d\r\n%s\r\n$6\r\nsensor\r\n$%d\r\n%s\r\n$5\r\nvalue\r\n$%d\r\n%s\r\n",
+        length(id), id, length(s), s, length(v), v } }' >"$tmp/smem.resp"
+  say "memory: a stream of $members entries into Redis, then into Redactor"
+  for server in redis redactor; do
+    port="$(server_port "$server")"
+    measure_memory stream "$server" "$port" "$tmp/smem.resp" "a stream of $members entries" XLEN smem
+    mem_sample[stream.$server]="$(cli "$port" XRANGE smem 1700000000042 + COUNT 1 | tr '\n' ' ')"
+  done
+  redactor_alive || die "Redactor stopped answering after loading a stream of $members entries"
+fi
+
 # ---------------------------------------------------------------------------------------------------------
 # Report.
 
@@ -297,7 +366,7 @@ memory_table() { # memory_table NAME TITLE CARD-COMMAND UNIT SAMPLE-COMMAND [COU
   echo "| $3 | ${mem[$r.check]} | ${mem[$d.check]} | |"
   report_memory_rows "$1" "$count" "$4"
   echo
-  echo "Memory target (increase for the ${4}s ≤ ${target}x Redis's, aim ≤ 2x): **$x**: $(met "$x" "<=" "$target") (aim: $(met "$x" "<=" 2)). Redactor's committed heap after the load: $(mib "${mem[$d.heap_committed]}"). Pipe results: Redis \`${mem[$r.pipe]}\`, Redactor \`${mem[$d.pipe]}\`; $5: Redis \`${mem_sample[$1.redis]}\`, Redactor \`${mem_sample[$1.redactor]}\`."
+  echo "Memory target (increase for the $(plural "$4") ≤ ${target}x Redis's, aim ≤ 2x): **$x**: $(met "$x" "<=" "$target") (aim: $(met "$x" "<=" 2)). Redactor's committed heap after the load: $(mib "${mem[$d.heap_committed]}"). Pipe results: Redis \`${mem[$r.pipe]}\`, Redactor \`${mem[$d.pipe]}\`; $5: Redis \`${mem_sample[$1.redis]}\`, Redactor \`${mem_sample[$1.redactor]}\`."
   echo
 }
 
@@ -318,6 +387,9 @@ report="$(report_file)"
         zadd) what="ZCARD myzset" ;;
         zadd-big) what="ZCARD zbig" ;;
         setbit) what="BITCOUNT mybitmap after SETBIT" ;;
+        xadd) what="XLEN xs:add" ;;
+        xreadgroup) what="entries pending after XREADGROUP" ;;
+        xack) what="entries pending after XACK" ;;
         *) continue ;;
       esac
       echo "$what: Redis ${sizes[${w_ids[$i]}|redis]:-?}, Redactor ${sizes[${w_ids[$i]}|redactor]:-?}"
@@ -325,6 +397,10 @@ report="$(report_file)"
     [ -z "$left" ] || { echo "What the runs left in their keys (last round): $left."; echo; }
     if selected bigzset; then
       echo "The big sorted set: members \`m:<12 digits>\` with scores 0..$((members - 1)), loaded in ZADDs of $zadd_batch members; ZADD sets random scores of existing members (\`ZADD zbig __rand_int__ m:__rand_int__\`, \`-r $members\`), ZRANGEBYSCORE reads from a random min (\`ZRANGEBYSCORE zbig __rand_int__ +inf LIMIT 0 10\`). After the load, \`ZRANGEBYSCORE zbig 000000000042 +inf WITHSCORES LIMIT 0 3\`: Redis \`${zrange_sample[0]% }\`, Redactor \`${zrange_sample[1]% }\`$([ "${zrange_sample[0]}" = "${zrange_sample[1]}" ] && echo " (the same)" || echo " (DIFFERENT)")."
+      echo
+    fi
+    if selected xreadgroup; then
+      echo "The consumer group: xs:group holds $requests entries \`<n>-1\` (n from 0); before XREADGROUP its group g is made anew at 0, then 50 clients read with \`XREADGROUP GROUP g c:__rand_int__ COUNT 1 STREAMS xs:group >\` (\`-r $clients\`: 50 consumers), one new entry each, and right after that on the same server acknowledge random ones with \`XACK xs:group g __rand_int__-1\` (\`-r $requests\`; about 63% find their entry pending)."
       echo
     fi
     if selected publish; then
@@ -345,6 +421,9 @@ report="$(report_file)"
   fi
   if selected bitmap-memory; then
     memory_table bitmap "a bitmap of $bitmap_bits bits (its last bit and 100,000 random ones set)" STRLEN byte "BITCOUNT bmem" $((bitmap_bits / 8)) 2
+  fi
+  if selected stream-memory; then
+    memory_table stream "a stream of $members entries (\`XADD smem <ms>-<seq> sensor <0..999> value <n>\`, ten a millisecond)" XLEN entry "XRANGE smem 1700000000042 + COUNT 1" "$members" 2
   fi
   if selected hash-memory; then
     memory_table hash "a hash of $members fields (\`field:%07d\`, 16-byte values)" HLEN field "HGET hmem field:0000042"
