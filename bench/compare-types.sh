@@ -15,6 +15,22 @@
 #     key's partition serializes it as Redis's one thread does. Target >= 0.8x.
 #   - PUBLISH to one channel with --subscribers subscribers (raw connections that keep every byte they
 #     receive); every subscriber must receive every message. Target >= 0.5x.
+#   - PFADD myhll __rand_int__ (-r 100,000 random elements into one HyperLogLog, emptied before every run: it
+#     turns dense early in each run). Target >= 0.8x.
+#   - PFCOUNT of one HyperLogLog of 100,000 elements ({hll}big, loaded with redis-cli --pipe). Before every run a
+#     PFMERGE {hll}big marks its cached cardinality stale, as a PFADD that changed it would: the run's first PFCOUNT
+#     computes the estimate and writes it back, and the rest answer from the cache, which is what 50 clients
+#     asking for one count see. Target >= 0.8x.
+#   - PFCOUNT {hll}big {hll}other: the union of two HyperLogLogs of 100,000 elements, which nothing caches, so
+#     every request merges 2 x 16,384 registers and runs the estimator (the hash tag keeps both keys in one
+#     partition). Target >= 0.8x.
+#   - GEOADD geo:add <lon> <lat> m:<random> (one key, emptied before every run; positions and members from
+#     -r 1000000000 as __rand_int__e-8, so uniform over [0, 10) degrees of longitude and latitude, and members
+#     all but always new). Target >= 0.8x.
+#   - GEOSEARCH geo:points FROMLONLAT <lon> <lat> BYRADIUS 10 km ASC COUNT 10 around random centres (the same
+#     __rand_int__e-8 positions) over a geo set of --geo-points points spread uniformly over that 10x10 degree
+#     square, loaded with redis-cli --pipe: about 25 members within the circle, some 500 candidates in Redis's
+#     nine search boxes, the 10 nearest replied. Target >= 0.8x.
 #   - XADD xs:add * field <random> (auto IDs, one stream, deleted before every run). Target >= 0.8x.
 #   - A consumer group's reads and acknowledgements, XREADGROUP then XACK, with the 50 clients as 50 consumers of
 #     one group. redis-benchmark repeats one command, so the two are runs of their own, XACK right after
@@ -27,35 +43,39 @@
 #     group's and the consumer's pending lists), the rest find it acknowledged already. Target >= 0.8x each.
 # and the memory of a sorted set of --members members and of a hash of --members fields, loaded with
 # redis-cli --pipe: Redis's used_memory beside Redactor's heap used after two full GCs, both minus the
-# empty server's. Target <= 3x (aim <= 2x). The same for the 10,000,000-bit bitmap above. Target <= 2x.
+# empty server's. Target <= 3x (aim <= 2x). The same for bitmaps of 10,000,000 bits as above (32 of them, measured
+# together: one 1.25 MB bitmap is within the noise of a heap measured after a collection). Target <= 2x.
 # And the memory of a stream of --members small entries (XADD smem <ms>-<seq> sensor <0..999> value <n>, ten
 # entries a millisecond, explicit IDs so that both servers hold the same entries). Target <= 2x.
 #
-# Usage: bench/compare-types.sh [--rounds N] [--requests N] [--members N] [--subscribers N] [--quick]
-#                               [--only LIST]
+# Usage: bench/compare-types.sh [--rounds N] [--requests N] [--members N] [--subscribers N] [--geo-points N]
+#                               [--quick] [--only LIST]
 #   --rounds N       rounds of every workload against each server (default 3; the median is reported)
 #   --requests N     requests per workload (default 100000)
 #   --members N      members of the big sorted set, and of the sorted set and hash whose memory is
 #                    compared, and entries of the stream whose memory is compared (default 1000000)
 #   --subscribers N  subscribers of the PUBLISH workload's channel (default 10)
+#   --geo-points N   points of the geo set GEOSEARCH searches (default 100000)
 #   --quick          smoke run: 1 round, 10000 requests, 100000 members (explicit options still win)
 #   --only LIST      comma-separated subset of: lpush, lpop (runs lpush too), sadd, hset, zadd, bigzset
 #                    (ZADD and ZRANGEBYSCORE on the big sorted set), bitmap (SETBIT and BITCOUNT), publish,
-#                    xadd, xreadgroup (XREADGROUP and XACK), zset-memory, hash-memory, bitmap-memory,
-#                    stream-memory, memory (every memory item). Default: everything.
+#                    pfadd, pfcount (both PFCOUNT workloads), geoadd, geosearch, xadd, xreadgroup (XREADGROUP
+#                    and XACK), zset-memory, hash-memory, bitmap-memory, stream-memory, memory (every memory
+#                    item). Default: everything.
 # Extra JVM options for Redactor: REDACTOR_JAVA_OPTS (as for bin/redactor).
 # Writes the report to stdout and, as Markdown, to bench/results/<timestamp>.md.
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-rounds="" requests="" members="" subscribers="" quick=0 only=""
+rounds="" requests="" members="" subscribers="" geo_points="" quick=0 only=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) rounds="${2:?}"; shift 2 ;;
     --requests) requests="${2:?}"; shift 2 ;;
     --members) members="${2:?}"; shift 2 ;;
     --subscribers) subscribers="${2:?}"; shift 2 ;;
+    --geo-points) geo_points="${2:?}"; shift 2 ;;
     --quick) quick=1; shift ;;
     --only) only="${2:?}"; shift 2 ;;
     -h|--help) usage 0 ;;
@@ -65,18 +85,20 @@ done
 if [ "$quick" = 1 ]; then
   : "${rounds:=1}" "${requests:=10000}" "${members:=100000}"
 fi
-: "${rounds:=3}" "${requests:=100000}" "${members:=1000000}" "${subscribers:=10}"
-require_counts "$rounds" "$requests" "$members" "$subscribers"
-check_only lpush lpop sadd hset zadd bigzset bitmap publish xadd xreadgroup zset-memory hash-memory bitmap-memory \
-  stream-memory memory
-command_line="bench/compare-types.sh$(if [ "$quick" = 1 ]; then echo " --quick"; fi) --rounds $rounds --requests $requests --members $members --subscribers $subscribers${only:+ --only $only}"
+: "${rounds:=3}" "${requests:=100000}" "${members:=1000000}" "${subscribers:=10}" "${geo_points:=100000}"
+require_counts "$rounds" "$requests" "$members" "$subscribers" "$geo_points"
+check_only lpush lpop sadd hset zadd bigzset bitmap publish pfadd pfcount geoadd geosearch xadd xreadgroup \
+  zset-memory hash-memory bitmap-memory stream-memory memory
+command_line="bench/compare-types.sh$(if [ "$quick" = 1 ]; then echo " --quick"; fi) --rounds $rounds --requests $requests --members $members --subscribers $subscribers --geo-points $geo_points${only:+ --only $only}"
 if [ -n "$only" ]; then
   selected lpop && ! selected lpush && only+=",lpush"        # LPOP pops what LPUSH pushed
   selected memory && only+=",zset-memory,hash-memory,bitmap-memory,stream-memory"
 fi
 
-keyspace=100000          # -r of SADD, HSET, ZADD: members drawn from 100,000
+keyspace=100000          # -r of SADD, HSET, ZADD, PFADD: members drawn from 100,000
+hll_elements=100000      # elements of each HyperLogLog PFCOUNT counts
 bitmap_bits=10000000     # the bitmap of SETBIT, BITCOUNT and the bitmap memory item
+bitmap_copies=32         # bitmaps measured together for the memory item: one is within a heap's noise
 channel="ch" payload="xxx"
 
 bench_init
@@ -106,6 +128,13 @@ after_lpop() { # every LPOP popped one of them
 after_sadd() { remember_size "$1" "$2" "$3" SCARD myset; }
 after_hset() { remember_size "$1" "$2" "$3" HLEN myhash; }
 after_zadd() { remember_size "$1" "$2" "$3" ZCARD myzset; }
+after_pfadd() { remember_size "$1" "$2" "$3" PFCOUNT myhll; }
+after_pfcount() { # the HyperLogLogs still count what was loaded, as they did right after the load
+  local n
+  n="$(cli "$3" PFCOUNT "{hll}big" "{hll}other")"
+  sizes[${w_ids[$1]}|$2]="$n"
+  [ "$n" = "${hll_union[$2]}" ] || check_failed "$1" "$2" "round $4: PFCOUNT {hll}big {hll}other is '$n', not ${hll_union[$2]}"
+}
 after_bitmap() { # the bitmap keeps its length
   local n
   n="$(cli "$3" STRLEN mybitmap)"
@@ -132,6 +161,13 @@ after_xack() { # XACK acknowledged some of them, and nothing else changed
   [[ "$n" =~ ^[0-9]+$ ]] && [ "$n" -lt "${w_requests[$1]}" ] \
     || check_failed "$1" "$2" "round $4: $n entries pending after ${w_requests[$1]} XACKs of random ones of ${w_requests[$1]}"
   [ "$(cli "$3" XLEN xs:group)" = "$requests" ] || check_failed "$1" "$2" "round $4: XLEN xs:group is not $requests"
+}
+after_geoadd() { remember_size "$1" "$2" "$3" ZCARD geo:add; }
+after_geosearch() { # the searched geo set keeps its points
+  local n
+  n="$(cli "$3" ZCARD geo:points)"
+  sizes[${w_ids[$1]}|$2]="$n"
+  [ "$n" = "$geo_points" ] || check_failed "$1" "$2" "round $4: ZCARD geo:points is '$n', not $geo_points"
 }
 after_bigzset() { # the big sorted set keeps its members
   local n
@@ -230,6 +266,18 @@ add_workload bitcount "BITCOUNT, a $bitmap_bits-bit bitmap" bitmap 1 "$requests"
   "BITCOUNT mybitmap" "" after_bitmap
 add_workload publish "PUBLISH, 1 channel, $subscribers subscribers" publish 1 "$requests" 0.5 \
   "PUBLISH $channel $payload" "" after_publish
+add_workload pfadd "PFADD, -r $keyspace elements, one HyperLogLog" pfadd 1 "$requests" 0.8 \
+  "-r $keyspace PFADD myhll __rand_int__" "DEL myhll" after_pfadd
+add_workload pfcount "PFCOUNT, one HyperLogLog of $hll_elements elements" pfcount 1 "$requests" 0.8 \
+  "PFCOUNT {hll}big" "PFMERGE {hll}big" after_pfcount
+add_workload pfcount-union "PFCOUNT of two HyperLogLogs of $hll_elements elements" pfcount 1 "$requests" 0.8 \
+  "PFCOUNT {hll}big {hll}other" "" after_pfcount
+geo_random=1000000000    # -r of the geo workloads: __rand_int__e-8 is a coordinate in [0, 10)
+add_workload geoadd "GEOADD, random positions and members, one key" geoadd 1 "$requests" 0.8 \
+  "-r $geo_random GEOADD geo:add __rand_int__e-8 __rand_int__e-8 m:__rand_int__" "DEL geo:add" after_geoadd
+add_workload geosearch "GEOSEARCH BYRADIUS 10 km ASC COUNT 10, $geo_points points" geosearch 1 "$requests" 0.8 \
+  "-r $geo_random GEOSEARCH geo:points FROMLONLAT __rand_int__e-8 __rand_int__e-8 BYRADIUS 10 km ASC COUNT 10" "" \
+  after_geosearch
 add_workload xadd "XADD, auto IDs, one stream" xadd 1 "$requests" 0.8 \
   "-r $keyspace XADD xs:add * field __rand_int__" "DEL xs:add" after_xadd
 add_workload xreadgroup "XREADGROUP COUNT 1, 50 consumers of one group" xreadgroup 1 "$requests" 0.8 \
@@ -256,12 +304,34 @@ if selected bigzset; then
   [ "$(cli "$redactor_port" ZCARD zbig)" = "$members" ] || die "Redactor: ZCARD zbig is not $members after the load"
 fi
 
-# A bitmap: its last bit, then 100,000 bits at pseudo-random offsets below it (the same on both servers).
-bitmap_file() { # bitmap_file KEY FILE
-  awk -v key="$1" -v n="$bitmap_bits" 'BEGIN { srand(42); last = sprintf("%d", n - 1);
-      printf "*4\r\n$6\r\nSETBIT\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n$1\r\n1\r\n", length(key), key, length(last), last;
-      for (i = 0; i < 100000; i++) { o = sprintf("%d", int(rand() * n));
-        printf "*4\r\n$6\r\nSETBIT\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n$1\r\n1\r\n", length(key), key, length(o), o } }' >"$2"
+# The HyperLogLogs PFCOUNT counts: {hll}big and {hll}other, 100,000 elements each, half of them the same.
+declare -A hll_union=()
+if selected pfcount; then
+  awk -v n="$hll_elements" -v b=1000 'BEGIN { for (k = 0; k < 2; k++) { key = k ? "{hll}other" : "{hll}big";
+      for (i = 0; i < n; i += b) { m = (n - i < b ? n - i : b);
+        printf "*%d\r\n$5\r\nPFADD\r\n$%d\r\n%s\r\n", 2 + m, length(key), key;
+        for (j = i; j < i + m; j++) { e = sprintf("e:%d", j + k * n / 2); printf "$%d\r\n%s\r\n", length(e), e } } } }' \
+    >"$tmp/hll.resp"
+  say "loading two HyperLogLogs of $hll_elements elements into Redis, then into Redactor"
+  for server in redis redactor; do
+    port="$(server_port "$server")"
+    pipe_load "$port" "$tmp/hll.resp" "the HyperLogLogs" 600
+    hll_union[$server]="$(cli "$port" PFCOUNT "{hll}big" "{hll}other")"
+  done
+  redactor_alive || die "Redactor stopped answering after loading the HyperLogLogs"
+  [ "$(cli "$redis_port" GET "{hll}big" | md5sum)" = "$(cli "$redactor_port" GET "{hll}big" | md5sum)" ] \
+    || die "Redactor's {hll}big is not Redis's, byte for byte, after the same PFADDs"
+fi
+
+# A bitmap: its last bit, then 100,000 bits at pseudo-random offsets below it (the same on both servers); with a
+# count, that many bitmaps KEY:0, KEY:1, ..., the 100,000 bits spread over them.
+bitmap_file() { # bitmap_file KEY FILE [COUNT]
+  awk -v key="$1" -v n="$bitmap_bits" -v count="${3:-0}" 'BEGIN { srand(42);
+      copies = count > 0 ? count : 1; last = sprintf("%d", n - 1);
+      for (c = 0; c < copies; c++) { k = count > 0 ? key ":" c : key;
+        printf "*4\r\n$6\r\nSETBIT\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n$1\r\n1\r\n", length(k), k, length(last), last;
+        for (i = 0; i < 100000 / copies; i++) { o = sprintf("%d", int(rand() * n));
+          printf "*4\r\n$6\r\nSETBIT\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n$1\r\n1\r\n", length(k), k, length(o), o } } }' >"$2"
 }
 bitmap_sample=()
 if selected bitmap; then
@@ -272,6 +342,24 @@ if selected bitmap; then
     bitmap_sample+=("$(cli "$port" BITCOUNT mybitmap)")
   done
   [ "${bitmap_sample[0]}" = "${bitmap_sample[1]}" ] || die "BITCOUNT mybitmap after the load: Redis ${bitmap_sample[0]}, Redactor ${bitmap_sample[1]}"
+fi
+
+# The searched geo set: points p:<6 digits> at positions uniform over [0, 10) x [0, 10) degrees (awk's seeded
+# rand, the same file for both servers), loaded in GEOADDs of $zadd_batch points.
+geo_sample=()
+geo_sample_command=(GEOSEARCH geo:points FROMLONLAT 5 5 BYRADIUS 10 km ASC COUNT 10 WITHDIST)
+if selected geosearch; then
+  awk -v n="$geo_points" -v b="$zadd_batch" 'BEGIN { srand(1); for (i = 0; i < n; i += b) { m = (n - i < b ? n - i : b);
+      printf "*%d\r\n$6\r\nGEOADD\r\n$10\r\ngeo:points\r\n", 2 + 3 * m;
+      for (j = i; j < i + m; j++) { x = sprintf("%.6f", 10 * rand()); y = sprintf("%.6f", 10 * rand()); k = sprintf("p:%06d", j);
+        printf "$%d\r\n%s\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n", length(x), x, length(y), y, length(k), k } } }' >"$tmp/geo.resp"
+  say "loading a geo set of $geo_points points into Redis, then into Redactor"
+  for port in "$redis_port" "$redactor_port"; do
+    pipe_load "$port" "$tmp/geo.resp" "the geo set of $geo_points points" 600
+    geo_sample+=("$(cli "$port" "${geo_sample_command[@]}" | tr '\n' ' ')")
+  done
+  redactor_alive || die "Redactor stopped answering after loading the geo set"
+  [ "$(cli "$redactor_port" ZCARD geo:points)" = "$geo_points" ] || die "Redactor: ZCARD geo:points is not $geo_points after the load"
 fi
 
 # The stream the consumer group reads: --requests entries, IDs <n>-1 from n = 0 (what XACK's __rand_int__-1 names).
@@ -329,12 +417,12 @@ if selected hash-memory; then
 fi
 
 if selected bitmap-memory; then
-  bitmap_file bmem "$tmp/bmem.resp"
-  say "memory: a $bitmap_bits-bit bitmap into Redis, then into Redactor"
+  bitmap_file bmem "$tmp/bmem.resp" "$bitmap_copies"
+  say "memory: $bitmap_copies bitmaps of $bitmap_bits bits into Redis, then into Redactor"
   for server in redis redactor; do
     port="$(server_port "$server")"
-    measure_memory bitmap "$server" "$port" "$tmp/bmem.resp" "a $bitmap_bits-bit bitmap" STRLEN bmem
-    mem_sample[bitmap.$server]="$(cli "$port" BITCOUNT bmem)"
+    measure_memory bitmap "$server" "$port" "$tmp/bmem.resp" "$bitmap_copies bitmaps of $bitmap_bits bits" DBSIZE
+    mem_sample[bitmap.$server]="$(cli "$port" BITCOUNT bmem:0)"
   done
   redactor_alive || die "Redactor stopped answering after loading a $bitmap_bits-bit bitmap"
 fi
@@ -386,7 +474,9 @@ report="$(report_file)"
         hset) what="HLEN myhash" ;;
         zadd) what="ZCARD myzset" ;;
         zadd-big) what="ZCARD zbig" ;;
+        pfadd) what="PFCOUNT myhll" ;;
         setbit) what="BITCOUNT mybitmap after SETBIT" ;;
+        geoadd) what="ZCARD geo:add" ;;
         xadd) what="XLEN xs:add" ;;
         xreadgroup) what="entries pending after XREADGROUP" ;;
         xack) what="entries pending after XACK" ;;
@@ -397,6 +487,14 @@ report="$(report_file)"
     [ -z "$left" ] || { echo "What the runs left in their keys (last round): $left."; echo; }
     if selected bigzset; then
       echo "The big sorted set: members \`m:<12 digits>\` with scores 0..$((members - 1)), loaded in ZADDs of $zadd_batch members; ZADD sets random scores of existing members (\`ZADD zbig __rand_int__ m:__rand_int__\`, \`-r $members\`), ZRANGEBYSCORE reads from a random min (\`ZRANGEBYSCORE zbig __rand_int__ +inf LIMIT 0 10\`). After the load, \`ZRANGEBYSCORE zbig 000000000042 +inf WITHSCORES LIMIT 0 3\`: Redis \`${zrange_sample[0]% }\`, Redactor \`${zrange_sample[1]% }\`$([ "${zrange_sample[0]}" = "${zrange_sample[1]}" ] && echo " (the same)" || echo " (DIFFERENT)")."
+      echo
+    fi
+    if selected pfcount; then
+      echo "The HyperLogLogs: \`{hll}big\` holds elements \`e:0\`..\`e:$((hll_elements - 1))\`, \`{hll}other\` \`e:$((hll_elements / 2))\`..\`e:$((hll_elements * 3 / 2 - 1))\`, loaded in PFADDs of 1000 elements (the same bytes on both servers); PFCOUNT of both after the load: Redis ${hll_union[redis]:-?}, Redactor ${hll_union[redactor]:-?}."
+      echo
+    fi
+    if selected geosearch; then
+      echo "The geo set: $geo_points points \`p:<6 digits>\` uniform over longitudes and latitudes [0, 10), loaded in GEOADDs of $zadd_batch points; GEOSEARCH searches around random centres in that square (\`FROMLONLAT __rand_int__e-8 __rand_int__e-8\`, \`-r $geo_random\`). After the load, \`${geo_sample_command[*]}\`: Redis \`${geo_sample[0]% }\`, Redactor \`${geo_sample[1]% }\`$([ "${geo_sample[0]}" = "${geo_sample[1]}" ] && echo " (the same)" || echo " (DIFFERENT)")."
       echo
     fi
     if selected xreadgroup; then
@@ -420,7 +518,7 @@ report="$(report_file)"
     echo
   fi
   if selected bitmap-memory; then
-    memory_table bitmap "a bitmap of $bitmap_bits bits (its last bit and 100,000 random ones set)" STRLEN byte "BITCOUNT bmem" $((bitmap_bits / 8)) 2
+    memory_table bitmap "bitmaps of $bitmap_bits bits ($bitmap_copies of them, each with its last bit and 3,125 random ones set; per byte of bitmap)" DBSIZE byte "BITCOUNT bmem:0" $((bitmap_copies * bitmap_bits / 8)) 2
   fi
   if selected stream-memory; then
     memory_table stream "a stream of $members entries (\`XADD smem <ms>-<seq> sensor <0..999> value <n>\`, ten a millisecond)" XLEN entry "XRANGE smem 1700000000042 + COUNT 1" "$members" 2

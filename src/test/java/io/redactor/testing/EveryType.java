@@ -13,8 +13,8 @@ import java.util.SplittableRandom;
 /**
  * Writes a data set with every type Redactor serves in every encoding Redis 7.0 has for it (int, embstr and raw
  * strings; quicklists of one and of many nodes; intsets and hashtables; listpacks, hashtables and skiplists; streams of
- * one and of many nodes, with deleted entries, and empty), binary
- * keys and values, odd scores, expiry times, several databases and a function library: what persistence must keep.
+ * one and of many nodes, with deleted entries, and empty), binary keys and values, odd scores, HyperLogLogs, expiry
+ * times, several databases and a function library: what persistence must keep.
  */
 @SuppressWarnings("unchecked")
 public final class EveryType {
@@ -66,6 +66,15 @@ public final class EveryType {
             for (int i = 0; i < 300; i++) {
                 jedis.zadd(bytes(p + "zset-big"), random.nextDouble() * 1000 - 500, randomBytes(random, 8));
             }
+            // HyperLogLogs are strings: sparse, dense, and one whose cardinality PFCOUNT cached
+            jedis.pfadd(p + "hll-sparse", "a", "b", "c" + random.nextInt());
+            String[] elements = new String[3000];
+            for (int i = 0; i < elements.length; i++) {
+                elements[i] = "e" + random.nextInt();
+            }
+            jedis.pfadd(p + "hll-dense", elements);
+            jedis.pfadd(p + "hll-counted", "x", "y");
+            jedis.pfcount(p + "hll-counted");
             // absolute times, so that two servers given the same writes hold the same data
             jedis.set(p + "volatile", "v");
             jedis.pexpireAt(p + "volatile", FAR_FUTURE + random.nextInt(1000));

@@ -59,6 +59,17 @@ public final class TestRedactor implements AutoCloseable {
         }
     }
 
+    /**
+     * A private server whose data directory is {@code dir} (which it loads from), with Redis parameters set as the
+     * launcher's {@code --PARAMETER VALUE} would ({@code "appendonly" -> "yes"}).
+     */
+    public static TestRedactor startIn(java.nio.file.Path dir, Map<String, String> redis) {
+        Map<String, Object> settings = new HashMap<>();
+        settings.put("redactor.redis.dir", dir.toString());
+        redis.forEach((name, value) -> settings.put("redactor.redis." + name, value));
+        return start(settings);
+    }
+
     private static java.nio.file.Path temporaryDirectory() {
         try {
             java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("redactor-test");

@@ -67,7 +67,7 @@ public final class LuaReplies {
                     : array(m.keysAndValues(), resp, strings);
             case SetReply s -> resp3 ? single(SET, set(s.items(), resp, strings)) : array(s.items(), resp, strings);
             case DoubleReply d -> resp3 ? single(DOUBLE, LuaValue.valueOf(d.value()))
-                    : LuaValue.valueOf(doubleText(d.value()));
+                    : LuaValue.valueOf(d.text() != null ? d.text() : doubleText(d.value()));
             case BooleanReply b -> resp3 ? LuaValue.valueOf(b == BooleanReply.TRUE)
                     : LuaValue.valueOf(b == BooleanReply.TRUE ? 1 : 0);
             case VerbatimString v -> resp3 ? single(VERBATIM, verbatim(v)) : ShortStringPool.copyOf(v.bytes());

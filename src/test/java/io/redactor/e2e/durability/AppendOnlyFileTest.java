@@ -1,6 +1,6 @@
 package io.redactor.e2e.durability;
 
-import io.redactor.persistence.aof.AofCommandReader;
+import io.redactor.testing.AppendOnlyLog;
 import io.redactor.testing.DataSet;
 import io.redactor.testing.EveryType;
 import io.redactor.testing.TestRedactor;
@@ -10,12 +10,10 @@ import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Transaction;
 import redis.clients.jedis.args.ListDirection;
 
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,29 +46,8 @@ class AppendOnlyFileTest {
         return dir.resolve("appendonlydir");
     }
 
-    /** The commands of the last incremental file, as text with their names in upper case, without the SELECTs. */
     private List<String> loggedCommands() throws Exception {
-        Path incr;
-        try (Stream<Path> files = Files.list(aofDir())) {
-            incr = files.filter(f -> f.getFileName().toString().endsWith(".incr.aof")).sorted().reduce((a, b) -> b)
-                    .orElseThrow();
-        }
-        byte[] content = Files.readAllBytes(incr);
-        AofCommandReader reader = new AofCommandReader(new ByteArrayInputStream(content), 0, content.length);
-        List<String> commands = new ArrayList<>();
-        AofCommandReader.Entry entry;
-        while ((entry = reader.next()) != null) {
-            for (byte[][] command : entry.commands()) {
-                StringBuilder line = new StringBuilder(new String(command[0], StandardCharsets.UTF_8).toUpperCase());
-                for (int i = 1; i < command.length; i++) {
-                    line.append(' ').append(new String(command[i], StandardCharsets.UTF_8));
-                }
-                if (!line.toString().startsWith("SELECT")) {
-                    commands.add(line.toString());
-                }
-            }
-        }
-        return commands;
+        return AppendOnlyLog.lastIncrement(aofDir());
     }
 
     @Test

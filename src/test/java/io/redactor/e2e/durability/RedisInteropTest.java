@@ -33,13 +33,6 @@ class RedisInteropTest {
     @TempDir
     Path redactorDir;
 
-    private static TestRedactor redactorIn(Path dir, Map<String, String> redis) {
-        Map<String, Object> settings = new java.util.HashMap<>();
-        settings.put("redactor.redis.dir", dir.toString());
-        redis.forEach((name, value) -> settings.put("redactor.redis." + name, value));
-        return TestRedactor.start(settings);
-    }
-
     @Test
     void redactorLoadsTheRdbFileRedisSaved() throws Exception {
         DataSet expected;
@@ -49,7 +42,7 @@ class RedisInteropTest {
             assertEquals("OK", jedis.save());
         }
         Files.copy(redisDir.resolve("dump.rdb"), redactorDir.resolve("dump.rdb"));
-        try (TestRedactor redactor = redactorIn(redactorDir, Map.of()); Jedis jedis = redactor.jedis()) {
+        try (TestRedactor redactor = TestRedactor.startIn(redactorDir, Map.of()); Jedis jedis = redactor.jedis()) {
             assertEquals(expected, DataSet.of(jedis));
             assertEquals("x", jedis.fcall("everytype_echo", List.of(), List.of("x")));
         }
@@ -58,7 +51,7 @@ class RedisInteropTest {
     @Test
     void redisLoadsTheRdbFileRedactorSaved() throws Exception {
         DataSet expected;
-        try (TestRedactor redactor = redactorIn(redactorDir, Map.of()); Jedis jedis = redactor.jedis()) {
+        try (TestRedactor redactor = TestRedactor.startIn(redactorDir, Map.of()); Jedis jedis = redactor.jedis()) {
             EveryType.write(jedis, 2);
             expected = DataSet.of(jedis);
             assertEquals("OK", jedis.save());
@@ -90,7 +83,7 @@ class RedisInteropTest {
             copyTree(fromRedis.resolve("appendonlydir"), redactorHome.resolve("appendonlydir"));
             DataSet fromRedactorData;
             Map<String, String> aof = Map.of("appendonly", "yes", "aof-use-rdb-preamble", preamble);
-            try (TestRedactor redactor = redactorIn(redactorHome, aof); Jedis jedis = redactor.jedis()) {
+            try (TestRedactor redactor = TestRedactor.startIn(redactorHome, aof); Jedis jedis = redactor.jedis()) {
                 assertEquals(fromRedisData, DataSet.of(jedis), "Redactor loads Redis's AOF, preamble " + preamble);
                 jedis.bgrewriteaof();
                 awaitRewrite(jedis);
@@ -112,7 +105,7 @@ class RedisInteropTest {
     @Test
     void dumpPayloadsRestoreOnTheOtherSide() {
         try (RealRedis redis = RealRedis.startIn(redisDir, "--save", "");
-             TestRedactor redactor = redactorIn(redactorDir, Map.of());
+             TestRedactor redactor = TestRedactor.startIn(redactorDir, Map.of());
              Jedis fromRedis = redis.jedis(); Jedis fromRedactor = redactor.jedis()) {
             EveryType.write(fromRedis, 4);
             EveryType.write(fromRedactor, 4);

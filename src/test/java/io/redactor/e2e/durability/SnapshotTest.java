@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -43,25 +42,18 @@ class SnapshotTest {
     @TempDir
     Path copies;
 
-    private TestRedactor start(Path home, Map<String, String> redis) {
-        Map<String, Object> settings = new HashMap<>();
-        settings.put("redactor.redis.dir", home.toString());
-        redis.forEach((name, value) -> settings.put("redactor.redis." + name, value));
-        return TestRedactor.start(settings);
-    }
-
     /** The data set a copy of the current dump.rdb loads as. */
     private DataSet loadCopy(String name) throws Exception {
         Path home = Files.createDirectories(copies.resolve(name));
         Files.copy(dir.resolve("dump.rdb"), home.resolve("dump.rdb"), StandardCopyOption.REPLACE_EXISTING);
-        try (TestRedactor server = start(home, Map.of()); Jedis jedis = server.jedis()) {
+        try (TestRedactor server = TestRedactor.startIn(home, Map.of()); Jedis jedis = server.jedis()) {
             return DataSet.of(jedis);
         }
     }
 
     @Test
     void saveBgsaveAndLastsaveAnswerAsRedis() throws Exception {
-        try (TestRedactor server = start(dir, Map.of()); Jedis jedis = server.jedis()) {
+        try (TestRedactor server = TestRedactor.startIn(dir, Map.of()); Jedis jedis = server.jedis()) {
             long before = jedis.lastsave();
             jedis.set("k", "v");
             assertTrue(jedis.info("persistence").contains("rdb_changes_since_last_save:1"));
@@ -82,7 +74,7 @@ class SnapshotTest {
 
     @Test
     void savePointsStartASnapshot() throws Exception {
-        try (TestRedactor server = start(dir, Map.of("save", "1 2")); Jedis jedis = server.jedis()) {
+        try (TestRedactor server = TestRedactor.startIn(dir, Map.of("save", "1 2")); Jedis jedis = server.jedis()) {
             jedis.set("a", "1");
             jedis.set("b", "2");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -97,21 +89,21 @@ class SnapshotTest {
 
     @Test
     void shutdownSavesAsItIsToldAndAsTheSavePointsSay() throws Exception {
-        TestRedactor first = start(dir, Map.of());
+        TestRedactor first = TestRedactor.startIn(dir, Map.of());
         try (Jedis jedis = first.jedis()) {
             jedis.set("kept", "by SHUTDOWN SAVE");
             shutdown(jedis, "SAVE");
         }
         awaitStopped(first);
         assertEquals(1, loadCopy("save").size());
-        TestRedactor second = start(dir, Map.of("save", "3600 1"));
+        TestRedactor second = TestRedactor.startIn(dir, Map.of("save", "3600 1"));
         try (Jedis jedis = second.jedis()) {
             jedis.set("lost", "by SHUTDOWN NOSAVE");
             shutdown(jedis, "NOSAVE");
         }
         awaitStopped(second);
         assertEquals(1, loadCopy("nosave").size());
-        TestRedactor third = start(dir, Map.of("save", "3600 1"));
+        TestRedactor third = TestRedactor.startIn(dir, Map.of("save", "3600 1"));
         try (Jedis jedis = third.jedis()) {
             jedis.set("kept too", "by the save points");
             shutdown(jedis);
@@ -124,7 +116,8 @@ class SnapshotTest {
     void aSnapshotIsTheDataAtOneInstantWhateverClientsDoMeanwhile() throws Exception {
         // Redis's own testing knob: the writer spends 5 us per key, so the snapshot takes about half a second while
         // the partitions hold back, and most changes below come before it reached their keys.
-        try (TestRedactor server = start(dir, Map.of("rdb-key-save-delay", "5")); Jedis jedis = server.jedis()) {
+        try (TestRedactor server = TestRedactor.startIn(dir, Map.of("rdb-key-save-delay", "5"));
+             Jedis jedis = server.jedis()) {
             fill(jedis, KEYS);
             EveryType.write(jedis, 11);
             DataSet atTheSave = DataSet.of(jedis);
@@ -146,7 +139,7 @@ class SnapshotTest {
 
     @Test
     void aSnapshotNeverHoldsHalfOfAMultiKeyOperation() throws Exception {
-        try (TestRedactor server = start(dir, Map.of()); Jedis control = server.jedis()) {
+        try (TestRedactor server = TestRedactor.startIn(dir, Map.of()); Jedis control = server.jedis()) {
             AtomicBoolean stop = new AtomicBoolean();
             List<Thread> writers = new ArrayList<>();
             for (int w = 0; w < 4; w++) {

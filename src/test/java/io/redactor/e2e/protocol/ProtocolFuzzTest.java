@@ -2,6 +2,7 @@ package io.redactor.e2e.protocol;
 
 import io.redactor.testing.Eventually;
 import io.redactor.testing.InfoFields;
+import io.redactor.testing.Machine;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.TestRedactor;
 import org.junit.jupiter.api.Test;
@@ -47,6 +48,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * scheduler); the seed is in every failure message. {@code -Dfuzz.frames} changes the number of frames judged.
  */
 class ProtocolFuzzTest {
+    /** The worst PING allowed while the machine is loaded beyond twice its cores. */
+    private static final double BUSY_STALL_MILLIS = 1000;
     private static final long DEFAULT_SEED = 0x5eed_f022L;
     private static final long SEED = Long.getLong("fuzz.seed", DEFAULT_SEED);
     private static final int FRAMES = Integer.getInteger("fuzz.frames", 100_000);
@@ -107,8 +110,15 @@ class ProtocolFuzzTest {
                 assertTrue(frames >= FRAMES, seed + ": sent " + frames + " frames");
                 assertTrue(pinger.count() >= millis / 40, seed + ": only " + pinger.count() + " PINGs in "
                         + millis + " ms");
-                assertTrue(pinger.slow().isEmpty(), seed + ": PINGs slower than 100 ms: " + pinger.slow()
-                        + "; garbage collections over 20 ms: " + gc.longOnes());
+                // the 100 ms bound is judged on a quiet machine (Machine.quiet); a loaded one only must not stall
+                if (Machine.quiet()) {
+                    assertTrue(pinger.slow().isEmpty(), seed + ": PINGs slower than 100 ms: " + pinger.slow()
+                            + "; garbage collections over 20 ms: " + gc.longOnes());
+                } else {
+                    assertTrue(pinger.worstMillis() <= BUSY_STALL_MILLIS, seed + ": a PING took "
+                            + pinger.worstMillis() + " ms on a busy machine; garbage collections over 20 ms: "
+                            + gc.longOnes());
+                }
                 writer.verify(seed);
                 assertHealthy(server, seed);
             } finally {

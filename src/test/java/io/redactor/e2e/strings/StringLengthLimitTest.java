@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
- * APPEND, SETRANGE and LCS against proto-max-bulk-len, on a private server whose limit is 1 MB (so the
+ * APPEND, SETRANGE, LCS and bit offsets against proto-max-bulk-len, on a private server whose limit is 1 MB (so the
  * strings involved stay small) and that other tests cannot reconfigure.
  */
 class StringLengthLimitTest {
@@ -100,5 +100,21 @@ class StringLengthLimitTest {
             raw.call("CONFIG", "SET", "proto-max-bulk-len", "1mb");
         }
         assertEquals(TOO_LONG, raw.call("SETRANGE", "other", Integer.toString(LIMIT), "x"));
+    }
+
+    /** A bit whose byte is within the limit may be set; one past it is refused before anything is made. */
+    @Test
+    void bitOffsetsStopAtTheLimit() {
+        long bits = 8L * LIMIT;
+        String badOffset = "-ERR bit offset is not an integer or out of range\r\n";
+        assertEquals(":0\r\n", raw.call("SETBIT", "b", Long.toString(bits - 1), "1"));
+        assertEquals(":" + LIMIT + "\r\n", raw.call("STRLEN", "b"));
+        assertEquals(badOffset, raw.call("SETBIT", "b", Long.toString(bits), "1"));
+        assertEquals(badOffset, raw.call("GETBIT", "b", Long.toString(bits)));
+        assertEquals(badOffset, raw.call("BITFIELD", "b", "GET", "u8", Long.toString(bits)));
+        assertEquals(badOffset, raw.call("BITFIELD", "b", "SET", "u8", "#" + LIMIT, "1"));
+        assertEquals(badOffset, raw.call("SETBIT", "new", Long.toString(bits), "1"));
+        assertEquals("*1\r\n:1\r\n", raw.call("BITFIELD", "b", "SET", "u8", Long.toString(bits - 8), "7"));
+        assertFalse(jedis.exists("new"));
     }
 }

@@ -3,7 +3,9 @@ package io.redactor.actors.command;
 import io.redactor.actors.command.acl.AclCommands;
 import io.redactor.actors.command.bitmaps.BitmapCommands;
 import io.redactor.actors.command.connection.ConnectionCommands;
+import io.redactor.actors.command.geo.GeoCommands;
 import io.redactor.actors.command.hashes.HashCommands;
+import io.redactor.actors.command.hyperloglog.HyperLogLogCommands;
 import io.redactor.actors.command.keys.KeyCommands;
 import io.redactor.actors.command.lists.ListCommands;
 import io.redactor.actors.command.pubsub.PubSubCommands;
@@ -38,6 +40,8 @@ public final class CommandFamilies {
         all.addAll(HashCommands.specs());
         all.addAll(SortedSetCommands.specs());
         all.addAll(StreamCommands.specs());
+        all.addAll(GeoCommands.specs());
+        all.addAll(HyperLogLogCommands.specs());
         all.addAll(SortCommands.specs());
         all.addAll(ScriptingCommands.specs());
         all.addAll(AclCommands.specs());

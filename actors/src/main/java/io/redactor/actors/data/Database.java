@@ -76,7 +76,6 @@ public final class Database implements Db {
         streamGone(key, table.value(entry));
         table.setValue(entry, value);
         table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
-        effects.dirty();
     }
 
     /** Redis's setKey, which also signals the change (WATCH). */

@@ -28,7 +28,10 @@ public interface Db {
     /** Adds a key that is known to be absent (after a lookup). */
     void add(byte[] key, Object value);
 
-    /** Replaces the value of a key known to exist, keeping its time to live. */
+    /**
+     * Replaces the value of a key known to exist, keeping its time to live. Like Redis's dbOverwrite it counts no
+     * change by itself: the command then calls {@link #changed} or {@link #signalModified} for what it changed.
+     */
     void overwrite(byte[] key, Object value);
 
     /** Redis's setKey: creates or replaces the key; drops its time to live unless {@code keepTtl}. */

@@ -63,9 +63,25 @@ public final class MutableString {
         return writer.apply(buffer);
     }
 
-    /** The buffer itself, valid up to {@link #length()}: for readers that neither change nor keep it. */
-    byte[] buffer() {
+    /**
+     * The array holding the bytes, the first {@link #length()} of them: for code that reads or changes them in
+     * place. Bytes beyond the length are zero unless that code wrote there. The array is replaced when the string
+     * grows, so it must be asked for again after {@link #setLength}, and never kept beyond the command.
+     */
+    public byte[] buffer() {
         return buffer;
+    }
+
+    /**
+     * Makes the string {@code newLength} bytes long, as Redis changes an sds string's length in place: growing appends
+     * zero bytes, shrinking drops the last bytes (zeroed in the array), and the array keeps a zero byte right after
+     * the last, where a C string has its terminating zero (code that reads the string as Redis does may look at it).
+     */
+    public void setLength(int newLength) {
+        ensureCapacity((long) newLength + 1);
+        Arrays.fill(buffer, Math.min(length, newLength), Math.max(length, newLength), (byte) 0);
+        buffer[newLength] = 0;
+        length = newLength;
     }
 
     public byte[] range(int from, int toInclusive) {

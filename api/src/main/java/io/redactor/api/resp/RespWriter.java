@@ -61,7 +61,7 @@ final class RespWriter {
             case SetReply s -> aggregate(sink, resp3 ? '~' : '*', s.items(), s.items().size(), protocol);
             case PushReply p -> aggregate(sink, resp3 ? '>' : '*', p.items(), p.items().size(), protocol);
             case ReplySequence sequence -> sequence.replies().forEach(item -> write(sink, item, protocol));
-            case DoubleReply d -> writeDouble(sink, d.value(), resp3);
+            case DoubleReply d -> writeDouble(sink, d, resp3);
             case BooleanReply b -> {
                 if (resp3) {
                     sink.buffer().writeBytes(b == BooleanReply.TRUE ? TRUE3 : FALSE3);
@@ -105,8 +105,10 @@ final class RespWriter {
     }
 
     /** Redis 7.0: {@code %.17g}, with infinities spelled "inf" and "-inf". */
-    private static void writeDouble(Sink sink, double value, boolean resp3) {
-        String text = Double.isInfinite(value) ? (value > 0 ? "inf" : "-inf") : RedisDoubles.formatG(value, 17);
+    private static void writeDouble(Sink sink, DoubleReply reply, boolean resp3) {
+        double value = reply.value();
+        String text = reply.text() != null ? reply.text()
+                : Double.isInfinite(value) ? (value > 0 ? "inf" : "-inf") : RedisDoubles.formatG(value, 17);
         if (resp3) {
             line(sink.buffer(), ',', text);
         } else {

@@ -56,6 +56,28 @@ public final class LongDouble {
         return new LongDouble(FINITE, v < 0, magnitude << shift, -shift);
     }
 
+    /** The exact value of {@code v}, as C converts a double to a long double (GEOPOS prints coordinates so). */
+    public static LongDouble valueOf(double v) {
+        if (Double.isNaN(v)) {
+            return DEFAULT_NAN;
+        }
+        boolean negative = Double.doubleToRawLongBits(v) < 0;
+        if (Double.isInfinite(v)) {
+            return negative ? NEGATIVE_INFINITY : POSITIVE_INFINITY;
+        }
+        if (v == 0) {
+            return negative ? NEGATIVE_ZERO : ZERO;
+        }
+        long bits = Double.doubleToRawLongBits(v);
+        int biased = (int) ((bits >>> 52) & 0x7ff);
+        long fraction = bits & 0xfffffffffffffL;
+        // v = m * 2^(e), m an integer of up to 53 bits; subnormals have no implicit bit.
+        long m = biased == 0 ? fraction : fraction | (1L << 52);
+        int e = (biased == 0 ? 1 : biased) - 1075;
+        int shift = Long.numberOfLeadingZeros(m);
+        return new LongDouble(FINITE, negative, m << shift, e - shift);
+    }
+
     /**
      * Parses {@code s} as Redis 7.0's {@code string2ld}: {@code strtold} syntax (optional sign,
      * decimal with optional exponent, hexadecimal such as {@code 0x1.8p3}, {@code inf} or

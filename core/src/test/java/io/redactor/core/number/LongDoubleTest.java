@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -146,6 +147,26 @@ class LongDoubleTest {
             assertEquals(Long.toString(v), ascii(d.toHumanString()));
         }
         assertEquals(LongDouble.ZERO, LongDouble.valueOf(0));
+    }
+
+    /** A double converts exactly, as C converts it to a long double; GEOPOS prints its coordinates so. */
+    @Test
+    void valueOfDoubleIsExact() {
+        double[] values = {1.5, -0.1, 13.361389338970184, 38.115556395496299, 180, -85.05112877980659, 0x1p-1074,
+            Double.MAX_VALUE, 1e-5, 123456789.125};
+        for (double v : values) {
+            assertEquals(LongDouble.parse(bytes(new BigDecimal(v).toPlainString())), LongDouble.valueOf(v),
+                    Double.toString(v));
+        }
+        assertEquals("13.36138933897018433", ascii(LongDouble.valueOf(13.361389338970184).toHumanString()));
+        assertEquals("0.00001", ascii(LongDouble.valueOf(1e-5).toHumanString()));
+        assertEquals("-0.10000000000000001", ascii(LongDouble.valueOf(-0.1).toHumanString()));
+        assertEquals("0", ascii(LongDouble.valueOf(-0.0).toHumanString()));
+        assertEquals("0", ascii(LongDouble.valueOf(-1e-20).toHumanString()));
+        assertEquals("180", ascii(LongDouble.valueOf(180.0).toHumanString()));
+        assertEquals("inf", ascii(LongDouble.valueOf(Double.POSITIVE_INFINITY).toHumanString()));
+        assertEquals("-inf", ascii(LongDouble.valueOf(Double.NEGATIVE_INFINITY).toHumanString()));
+        assertEquals(LongDouble.valueOf(3), LongDouble.valueOf(3.0));
     }
 
     @Test

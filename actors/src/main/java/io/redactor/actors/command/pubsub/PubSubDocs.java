@@ -1,11 +1,9 @@
 package io.redactor.actors.command.pubsub;
 
 import io.redactor.actors.command.CommandDoc;
-import io.redactor.actors.node.RedactorVersion;
 
 import static io.redactor.actors.command.CommandDoc.block;
 import static io.redactor.actors.command.CommandDoc.doc;
-import static io.redactor.actors.command.CommandDoc.integer;
 import static io.redactor.actors.command.CommandDoc.pattern;
 import static io.redactor.actors.command.CommandDoc.string;
 

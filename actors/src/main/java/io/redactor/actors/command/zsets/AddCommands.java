@@ -15,14 +15,17 @@ import io.redactor.core.reply.IntegerReply;
 import io.redactor.core.reply.NullReply;
 import io.redactor.core.reply.Reply;
 
-/** ZADD and ZINCRBY, which is ZADD with INCR (Redis's zaddGenericCommand and zsetAdd). */
-final class AddCommands {
-    private static final int NX = 1;
-    private static final int XX = 1 << 1;
+/**
+ * ZADD and ZINCRBY, which is ZADD with INCR (Redis's zaddGenericCommand and zsetAdd); GEOADD adds its members
+ * through {@link #addScores}, as Redis's GEOADD calls ZADD.
+ */
+public final class AddCommands {
+    public static final int NX = 1;
+    public static final int XX = 1 << 1;
     private static final int GT = 1 << 2;
     private static final int LT = 1 << 3;
     private static final int INCR = 1 << 4;
-    private static final int CH = 1 << 5;
+    public static final int CH = 1 << 5;
 
     static final ErrorReply NAN_SCORE = Errors.err("resulting score is not a number (NaN)");
     private static final ErrorReply NX_AND_XX = Errors.err("XX and NX options at the same time are not compatible");
@@ -73,7 +76,16 @@ final class AddCommands {
         for (int j = 0; j < pairs; j++) {
             scores[j] = parseScore(call.arg(scoreIndex + 2 * j));
         }
+        return addScores(call, flags, scores, scoreIndex + 1, 2);
+    }
 
+    /**
+     * Adds or updates the members at arguments {@code firstMember + stride * j} with {@code scores[j]}, the
+     * options in {@code flags} (checked for conflicts already), and replies as ZADD does.
+     */
+    public static Reply addScores(KeyCall call, int flags, double[] scores, int firstMember, int stride) {
+        boolean incr = has(flags, INCR);
+        int pairs = scores.length;
         Db db = call.db();
         byte[] key = call.arg(1);
         SortedSetValue set = SortedSets.write(db, key);
@@ -81,7 +93,7 @@ final class AddCommands {
             if (has(flags, XX)) {
                 return incr ? NullReply.NULL_BULK : IntegerReply.ZERO;
             }
-            set = SortedSetValue.forFirstMember(call.arg(scoreIndex + 1), SortedSets.maxListpackEntries(call),
+            set = SortedSetValue.forFirstMember(call.arg(firstMember), SortedSets.maxListpackEntries(call),
                     SortedSets.maxListpackValue(call));
             db.add(key, set);
         }
@@ -93,7 +105,7 @@ final class AddCommands {
         double result = 0;
         Reply error = null;
         for (int j = 0; j < pairs; j++) {
-            byte[] member = call.arg(scoreIndex + 2 * j + 1);
+            byte[] member = call.arg(firstMember + stride * j);
             double score = scores[j];
             double current = set.score(member);
             if (!Double.isNaN(current)) {

@@ -7,15 +7,18 @@ import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyspaceEvents;
 import io.redactor.actors.data.zset.SortedSetValue;
 
-/** What the sorted set commands share: typed lookups, the listpack limits, deleting a set that became empty. */
-final class SortedSets {
+/**
+ * What the sorted set commands (and the geo commands, on sorted sets too) share: typed lookups, the listpack
+ * limits, deleting a set that became empty.
+ */
+public final class SortedSets {
     static final CommandError WRONGTYPE = new CommandError(Errors.WRONGTYPE);
 
     private SortedSets() {
     }
 
     /** The sorted set at {@code key} for reading (lookupKeyRead), null when missing; WRONGTYPE otherwise. */
-    static SortedSetValue read(Db db, byte[] key) {
+    public static SortedSetValue read(Db db, byte[] key) {
         return require(db.read(key));
     }
 
@@ -31,11 +34,11 @@ final class SortedSets {
         throw WRONGTYPE;
     }
 
-    static long maxListpackEntries(KeyCall call) {
+    public static long maxListpackEntries(KeyCall call) {
         return call.server().config().zsetMaxListpackEntries();
     }
 
-    static long maxListpackValue(KeyCall call) {
+    public static long maxListpackValue(KeyCall call) {
         return call.server().config().zsetMaxListpackValue();
     }
 

@@ -206,6 +206,22 @@ public final class SortedSetValue implements BlockableValue {
         }
     }
 
+    /**
+     * Visits the entries with scores from {@code min} (inclusive) to {@code maxExclusive}, in order, while
+     * {@code scanner} returns true.
+     */
+    public void scanScores(double min, double maxExclusive, EntryScanner scanner) {
+        int rank = tree.countByScore(min, false);
+        if (rank >= tree.size()) {
+            return;
+        }
+        for (RankTree.Cursor c = tree.at(rank); c.valid() && c.score() < maxExclusive; c.next()) {
+            if (!scanner.visit(c.member(), c.score())) {
+                return;
+            }
+        }
+    }
+
     /** Visits every entry in order. */
     public void forEach(EntryVisitor visitor) {
         tree.forEach(visitor);

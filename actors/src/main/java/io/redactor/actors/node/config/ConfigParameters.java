@@ -113,7 +113,8 @@ public final class ConfigParameters {
                     .note("whether CONFIG SET may change dir and dbfilename").build(),
             integer("hash-max-listpack-entries", 0, LLONG_MAX, 512).alias("hash-max-ziplist-entries").honoured().note("OBJECT ENCODING threshold of hashes (listpack up to this many fields)").build(),
             memory("hash-max-listpack-value", 0, LLONG_MAX, "64").alias("hash-max-ziplist-value").honoured().note("OBJECT ENCODING threshold of hashes (listpack up to this value length)").build(),
-            memory("hll-sparse-max-bytes", 0, LLONG_MAX, "3000").build(),
+            memory("hll-sparse-max-bytes", 0, LLONG_MAX, "3000").honoured()
+                    .note("size past which a sparse HyperLogLog turns dense").build(),
             def("hz", new Clamped(Numeric.integer(0, INT_MAX), 1, 500), "10").honoured()
                     .note("frequency of background tasks; values are forced into 1..500 as Redis does").build(),
             text("ignore-warnings", "").build(),

@@ -293,6 +293,11 @@ public final class RuntimeConfig {
         return snapshot.streamNodeMaxEntries;
     }
 
+    /** {@code hll-sparse-max-bytes}: the size (header included) past which a sparse HyperLogLog turns dense. */
+    public long hllSparseMaxBytes() {
+        return snapshot.hllSparseMaxBytes;
+    }
+
     public boolean lazyfreeLazyUserFlush() {
         return snapshot.lazyfreeLazyUserFlush;
     }

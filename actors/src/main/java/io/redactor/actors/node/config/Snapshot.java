@@ -29,6 +29,7 @@ final class Snapshot {
     private static final int SET_MAX_INTSET_ENTRIES = index("set-max-intset-entries");
     private static final int ZSET_MAX_LISTPACK_ENTRIES = index("zset-max-listpack-entries");
     private static final int ZSET_MAX_LISTPACK_VALUE = index("zset-max-listpack-value");
+    private static final int HLL_SPARSE_MAX_BYTES = index("hll-sparse-max-bytes");
     private static final int LATENCY_TRACKING = index("latency-tracking");
     private static final int STREAM_NODE_MAX_BYTES = index("stream-node-max-bytes");
     private static final int STREAM_NODE_MAX_ENTRIES = index("stream-node-max-entries");
@@ -64,6 +65,7 @@ final class Snapshot {
     final long setMaxIntsetEntries;
     final long zsetMaxListpackEntries;
     final long zsetMaxListpackValue;
+    final long hllSparseMaxBytes;
     final boolean latencyTracking;
     final long streamNodeMaxBytes;
     final long streamNodeMaxEntries;
@@ -101,6 +103,7 @@ final class Snapshot {
         setMaxIntsetEntries = (Long) values[SET_MAX_INTSET_ENTRIES];
         zsetMaxListpackEntries = (Long) values[ZSET_MAX_LISTPACK_ENTRIES];
         zsetMaxListpackValue = (Long) values[ZSET_MAX_LISTPACK_VALUE];
+        hllSparseMaxBytes = (Long) values[HLL_SPARSE_MAX_BYTES];
         latencyTracking = (Boolean) values[LATENCY_TRACKING];
         streamNodeMaxBytes = (Long) values[STREAM_NODE_MAX_BYTES];
         streamNodeMaxEntries = (Long) values[STREAM_NODE_MAX_ENTRIES];
