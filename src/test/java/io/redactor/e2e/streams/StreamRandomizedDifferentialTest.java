@@ -1,11 +1,9 @@
 package io.redactor.e2e.streams;
 
 import io.redactor.testing.RawClient;
-import io.redactor.testing.RealRedis;
-import io.redactor.testing.TestRedactor;
-import io.redactor.testing.corpus.ConfigSnapshot;
 import io.redactor.testing.corpus.Differential;
 import io.redactor.testing.corpus.Marker;
+import io.redactor.testing.corpus.SideBySide;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -32,7 +30,6 @@ class StreamRandomizedDifferentialTest {
     private static final String[] KEYS = {"rs:a", "rs:b", "rs:c", "rs:{x}d", "rs:str"};
     private static final String[] GROUPS = {"g1", "g2", "g3"};
     private static final String[] CONSUMERS = {"alice", "bob", "carol", "dave"};
-    private static final List<String> LIMITS = List.of("stream-node-max-entries", "stream-node-max-bytes");
 
     private final List<String> failures = new ArrayList<>();
     private final Map<String, Long> top = new HashMap<>();
@@ -44,30 +41,15 @@ class StreamRandomizedDifferentialTest {
     @CsvSource({"1, 100, 4096", "2, 3, 4096", "3, 5, 120", "4, 0, 200", "5, 7, 0"})
     void randomCommandsAnswerLikeRedis(long seed, int nodeEntries, int nodeBytes) {
         random = new Random(seed);
-        try (RawClient r = RealRedis.shared().raw(); RawClient o = TestRedactor.shared().raw()) {
+        Map<String, String> limits = Map.of("stream-node-max-entries", String.valueOf(nodeEntries),
+                "stream-node-max-bytes", String.valueOf(nodeBytes));
+        SideBySide.play(List.of(KEYS), limits, client -> client.call("SET", KEYS[4], "not a stream"), (r, o) -> {
             redis = r;
             ours = o;
-            ConfigSnapshot redisLimits = ConfigSnapshot.take(redis, LIMITS);
-            ConfigSnapshot ourLimits = ConfigSnapshot.take(ours, LIMITS);
-            try {
-                for (RawClient client : List.of(redis, ours)) {
-                    client.call("DEL", KEYS[0], KEYS[1], KEYS[2], KEYS[3], KEYS[4]);
-                    client.call("CONFIG", "SET", LIMITS.get(0), String.valueOf(nodeEntries), LIMITS.get(1),
-                            String.valueOf(nodeBytes));
-                    client.call("SET", KEYS[4], "not a stream");
-                }
-                for (int i = 0; i < COMMANDS && failures.size() < 20; i++) {
-                    step(i);
-                }
-            } finally {
-                for (RawClient client : List.of(redis, ours)) {
-                    client.call("HELLO", "2");
-                    client.call("DEL", KEYS[0], KEYS[1], KEYS[2], KEYS[3], KEYS[4]);
-                }
-                redisLimits.restore(redis);
-                ourLimits.restore(ours);
+            for (int i = 0; i < COMMANDS && failures.size() < 20; i++) {
+                step(i);
             }
-        }
+        });
         if (!failures.isEmpty()) {
             fail(failures.size() + " differences:\n" + String.join("\n", failures));
         }
