@@ -321,8 +321,11 @@ public final class Listpack {
         return bits == 64 ? u : (u << (64 - bits)) >> (64 - bits);
     }
 
-    /** Writes the backlen of an entry of {@code encoded} bytes at {@code at}; returns where it ends. */
-    private static int writeBacklen(byte[] lp, int at, long encoded) {
+    /**
+     * Writes the backlen of an entry of {@code encoded} bytes at {@code at} ({@code lpEncodeBacklen}, its thresholds
+     * as they are); returns where it ends.
+     */
+    public static int writeBacklen(byte[] lp, int at, long encoded) {
         int n = backlenSize(encoded);
         lp[at++] = (byte) (encoded >>> (7 * (n - 1)));
         for (int shift = 7 * (n - 2); shift >= 0; shift -= 7) {

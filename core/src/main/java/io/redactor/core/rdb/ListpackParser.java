@@ -1,5 +1,7 @@
 package io.redactor.core.rdb;
 
+import io.redactor.core.listpack.Listpack;
+
 /**
  * Checks and reads a listpack (layout in {@link ListpackBuilder}) as Redis 7.0's {@code lpValidateIntegrity} does
  * with deep validation: the header's total bytes equal the blob's size, the last byte is 0xFF, every entry has a
@@ -91,7 +93,7 @@ final class ListpackParser {
             dataSize = littleEndian(a, p + 1, 4);
         }
         long encoded = headerSize + dataSize;
-        int backlen = ListpackBuilder.backlenSize(encoded);
+        int backlen = Listpack.backlenSize(encoded);
         if (p + encoded + backlen > last) {
             throw bad("entry past the end");
         }
