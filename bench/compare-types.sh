@@ -31,24 +31,37 @@
 #     __rand_int__e-8 positions) over a geo set of --geo-points points spread uniformly over that 10x10 degree
 #     square, loaded with redis-cli --pipe: about 25 members within the circle, some 500 candidates in Redis's
 #     nine search boxes, the 10 nearest replied. Target >= 0.8x.
+#   - XADD xs:add * field <random> (auto IDs, one stream, deleted before every run). Target >= 0.8x.
+#   - A consumer group's reads and acknowledgements, XREADGROUP then XACK, with the 50 clients as 50 consumers of
+#     one group. redis-benchmark repeats one command, so the two are runs of their own, XACK right after
+#     XREADGROUP on each server (as LPOP after LPUSH). The stream xs:group holds --requests entries with IDs
+#     <n>-1 (n from 0; fields "field value"), loaded with redis-cli --pipe. Before XREADGROUP its group g is made
+#     anew at 0 (an EVAL of XGROUP DESTROY and XGROUP CREATE); each XREADGROUP GROUP g c:<random of 50> COUNT 1
+#     STREAMS xs:group > delivers the group's next entry to one of the consumers, so the run leaves every entry
+#     pending. Each XACK xs:group g <random>-1 (-r --requests) then acknowledges a random one of them, as a
+#     consumer acknowledges the entry it read: about 63% of them find their entry pending and remove it (from the
+#     group's and the consumer's pending lists), the rest find it acknowledged already. Target >= 0.8x each.
 # and the memory of a sorted set of --members members and of a hash of --members fields, loaded with
 # redis-cli --pipe: Redis's used_memory beside Redactor's heap used after two full GCs, both minus the
 # empty server's. Target <= 3x (aim <= 2x). The same for bitmaps of 10,000,000 bits as above (32 of them, measured
 # together: one 1.25 MB bitmap is within the noise of a heap measured after a collection). Target <= 2x.
+# And the memory of a stream of --members small entries (XADD smem <ms>-<seq> sensor <0..999> value <n>, ten
+# entries a millisecond, explicit IDs so that both servers hold the same entries). Target <= 2x.
 #
 # Usage: bench/compare-types.sh [--rounds N] [--requests N] [--members N] [--subscribers N] [--geo-points N]
 #                               [--quick] [--only LIST]
 #   --rounds N       rounds of every workload against each server (default 3; the median is reported)
 #   --requests N     requests per workload (default 100000)
 #   --members N      members of the big sorted set, and of the sorted set and hash whose memory is
-#                    compared (default 1000000)
+#                    compared, and entries of the stream whose memory is compared (default 1000000)
 #   --subscribers N  subscribers of the PUBLISH workload's channel (default 10)
 #   --geo-points N   points of the geo set GEOSEARCH searches (default 100000)
 #   --quick          smoke run: 1 round, 10000 requests, 100000 members (explicit options still win)
 #   --only LIST      comma-separated subset of: lpush, lpop (runs lpush too), sadd, hset, zadd, bigzset
 #                    (ZADD and ZRANGEBYSCORE on the big sorted set), bitmap (SETBIT and BITCOUNT), publish,
-#                    pfadd, pfcount (both PFCOUNT workloads), geoadd, geosearch, zset-memory, hash-memory,
-#                    bitmap-memory, memory (every memory item). Default: everything.
+#                    pfadd, pfcount (both PFCOUNT workloads), geoadd, geosearch, xadd, xreadgroup (XREADGROUP
+#                    and XACK), zset-memory, hash-memory, bitmap-memory, stream-memory, memory (every memory
+#                    item). Default: everything.
 # Extra JVM options for Redactor: REDACTOR_JAVA_OPTS (as for bin/redactor).
 # Writes the report to stdout and, as Markdown, to bench/results/<timestamp>.md.
 set -euo pipefail
@@ -74,11 +87,12 @@ if [ "$quick" = 1 ]; then
 fi
 : "${rounds:=3}" "${requests:=100000}" "${members:=1000000}" "${subscribers:=10}" "${geo_points:=100000}"
 require_counts "$rounds" "$requests" "$members" "$subscribers" "$geo_points"
-check_only lpush lpop sadd hset zadd bigzset bitmap publish pfadd pfcount geoadd geosearch zset-memory hash-memory bitmap-memory memory
+check_only lpush lpop sadd hset zadd bigzset bitmap publish pfadd pfcount geoadd geosearch xadd xreadgroup \
+  zset-memory hash-memory bitmap-memory stream-memory memory
 command_line="bench/compare-types.sh$(if [ "$quick" = 1 ]; then echo " --quick"; fi) --rounds $rounds --requests $requests --members $members --subscribers $subscribers --geo-points $geo_points${only:+ --only $only}"
 if [ -n "$only" ]; then
   selected lpop && ! selected lpush && only+=",lpush"        # LPOP pops what LPUSH pushed
-  selected memory && only+=",zset-memory,hash-memory,bitmap-memory"
+  selected memory && only+=",zset-memory,hash-memory,bitmap-memory,stream-memory"
 fi
 
 keyspace=100000          # -r of SADD, HSET, ZADD, PFADD: members drawn from 100,000
@@ -126,6 +140,27 @@ after_bitmap() { # the bitmap keeps its length
   n="$(cli "$3" STRLEN mybitmap)"
   sizes[${w_ids[$1]}|$2]="$(cli "$3" BITCOUNT mybitmap)"
   [ "$n" = $((bitmap_bits / 8)) ] || check_failed "$1" "$2" "round $4: STRLEN mybitmap is '$n', not $((bitmap_bits / 8))"
+}
+after_xadd() { # the stream holds every entry added
+  local n
+  n="$(cli "$3" XLEN xs:add)"
+  sizes[${w_ids[$1]}|$2]="$n"
+  [ "$n" = "${w_requests[$1]}" ] || check_failed "$1" "$2" "round $4: XLEN xs:add is '$n' after ${w_requests[$1]} XADDs"
+}
+group_pending() { cli "$1" XPENDING xs:group g | head -n 1; }
+after_xreadgroup() { # every XREADGROUP delivered an entry of its own: all of them are pending
+  local n
+  n="$(group_pending "$3")"
+  sizes[${w_ids[$1]}|$2]="$n"
+  [ "$n" = "${w_requests[$1]}" ] || check_failed "$1" "$2" "round $4: $n entries pending after ${w_requests[$1]} XREADGROUPs"
+}
+after_xack() { # XACK acknowledged some of them, and nothing else changed
+  local n
+  n="$(group_pending "$3")"
+  sizes[${w_ids[$1]}|$2]="$n"
+  [[ "$n" =~ ^[0-9]+$ ]] && [ "$n" -lt "${w_requests[$1]}" ] \
+    || check_failed "$1" "$2" "round $4: $n entries pending after ${w_requests[$1]} XACKs of random ones of ${w_requests[$1]}"
+  [ "$(cli "$3" XLEN xs:group)" = "$requests" ] || check_failed "$1" "$2" "round $4: XLEN xs:group is not $requests"
 }
 after_geoadd() { remember_size "$1" "$2" "$3" ZCARD geo:add; }
 after_geosearch() { # the searched geo set keeps its points
@@ -243,6 +278,14 @@ add_workload geoadd "GEOADD, random positions and members, one key" geoadd 1 "$r
 add_workload geosearch "GEOSEARCH BYRADIUS 10 km ASC COUNT 10, $geo_points points" geosearch 1 "$requests" 0.8 \
   "-r $geo_random GEOSEARCH geo:points FROMLONLAT __rand_int__e-8 __rand_int__e-8 BYRADIUS 10 km ASC COUNT 10" "" \
   after_geosearch
+add_workload xadd "XADD, auto IDs, one stream" xadd 1 "$requests" 0.8 \
+  "-r $keyspace XADD xs:add * field __rand_int__" "DEL xs:add" after_xadd
+add_workload xreadgroup "XREADGROUP COUNT 1, 50 consumers of one group" xreadgroup 1 "$requests" 0.8 \
+  "-r $clients XREADGROUP GROUP g c:__rand_int__ COUNT 1 STREAMS xs:group >" \
+  "EVAL \"redis.call('XGROUP', 'DESTROY', KEYS[1], 'g') return redis.call('XGROUP', 'CREATE', KEYS[1], 'g', '0')\" 1 xs:group" \
+  after_xreadgroup
+add_workload xack "XACK of a random pending entry, after XREADGROUP" xreadgroup 1 "$requests" 0.8 \
+  "-r $requests XACK xs:group g __rand_int__-1" "" after_xack
 
 # The big sorted set: members m:<12 digits> as redis-benchmark's __rand_int__ writes them, score = number.
 zadd_batch=100           # members per ZADD (and fields per HSET) of the --pipe loads
@@ -319,6 +362,18 @@ if selected geosearch; then
   [ "$(cli "$redactor_port" ZCARD geo:points)" = "$geo_points" ] || die "Redactor: ZCARD geo:points is not $geo_points after the load"
 fi
 
+# The stream the consumer group reads: --requests entries, IDs <n>-1 from n = 0 (what XACK's __rand_int__-1 names).
+if selected xreadgroup; then
+  awk -v n="$requests" 'BEGIN { for (i = 0; i < n; i++) { id = sprintf("%d-1", i);
+      printf "*5\r\n$4\r\nXADD\r\n$8\r\nxs:group\r\n$%d\r\n%s\r\n$5\r\nfield\r\n$5\r\nvalue\r\n", length(id), id } }' \
+    >"$tmp/xgroup.resp"
+  say "loading a stream of $requests entries into Redis, then into Redactor"
+  for port in "$redis_port" "$redactor_port"; do
+    pipe_load "$port" "$tmp/xgroup.resp" "the stream of $requests entries" 600
+    [ "$(cli "$port" XLEN xs:group)" = "$requests" ] || die "XLEN xs:group is not $requests after the load on port $port"
+  done
+fi
+
 if selected publish; then
   say "starting $subscribers subscribers of '$channel' on each server"
   start_subscribers redis "$redis_port"
@@ -372,6 +427,20 @@ if selected bitmap-memory; then
   redactor_alive || die "Redactor stopped answering after loading a $bitmap_bits-bit bitmap"
 fi
 
+if selected stream-memory; then
+  awk -v n="$members" 'BEGIN { for (i = 0; i < n; i++) { id = sprintf("%.0f-%d", 1700000000000 + int(i / 10), i % 10);
+      s = sprintf("%d", i % 1000); v = sprintf("%d", i);
+      printf "*7\r\n$4\r\nXADD\r\n$4\r\nsmem\r\n$%d\r\n%s\r\n$6\r\nsensor\r\n$%d\r\n%s\r\n$5\r\nvalue\r\n$%d\r\n%s\r\n",
+        length(id), id, length(s), s, length(v), v } }' >"$tmp/smem.resp"
+  say "memory: a stream of $members entries into Redis, then into Redactor"
+  for server in redis redactor; do
+    port="$(server_port "$server")"
+    measure_memory stream "$server" "$port" "$tmp/smem.resp" "a stream of $members entries" XLEN smem
+    mem_sample[stream.$server]="$(cli "$port" XRANGE smem 1700000000042 + COUNT 1 | tr '\n' ' ')"
+  done
+  redactor_alive || die "Redactor stopped answering after loading a stream of $members entries"
+fi
+
 # ---------------------------------------------------------------------------------------------------------
 # Report.
 
@@ -385,7 +454,7 @@ memory_table() { # memory_table NAME TITLE CARD-COMMAND UNIT SAMPLE-COMMAND [COU
   echo "| $3 | ${mem[$r.check]} | ${mem[$d.check]} | |"
   report_memory_rows "$1" "$count" "$4"
   echo
-  echo "Memory target (increase for the ${4}s ≤ ${target}x Redis's, aim ≤ 2x): **$x**: $(met "$x" "<=" "$target") (aim: $(met "$x" "<=" 2)). Redactor's committed heap after the load: $(mib "${mem[$d.heap_committed]}"). Pipe results: Redis \`${mem[$r.pipe]}\`, Redactor \`${mem[$d.pipe]}\`; $5: Redis \`${mem_sample[$1.redis]}\`, Redactor \`${mem_sample[$1.redactor]}\`."
+  echo "Memory target (increase for the $(plural "$4") ≤ ${target}x Redis's, aim ≤ 2x): **$x**: $(met "$x" "<=" "$target") (aim: $(met "$x" "<=" 2)). Redactor's committed heap after the load: $(mib "${mem[$d.heap_committed]}"). Pipe results: Redis \`${mem[$r.pipe]}\`, Redactor \`${mem[$d.pipe]}\`; $5: Redis \`${mem_sample[$1.redis]}\`, Redactor \`${mem_sample[$1.redactor]}\`."
   echo
 }
 
@@ -408,6 +477,9 @@ report="$(report_file)"
         pfadd) what="PFCOUNT myhll" ;;
         setbit) what="BITCOUNT mybitmap after SETBIT" ;;
         geoadd) what="ZCARD geo:add" ;;
+        xadd) what="XLEN xs:add" ;;
+        xreadgroup) what="entries pending after XREADGROUP" ;;
+        xack) what="entries pending after XACK" ;;
         *) continue ;;
       esac
       echo "$what: Redis ${sizes[${w_ids[$i]}|redis]:-?}, Redactor ${sizes[${w_ids[$i]}|redactor]:-?}"
@@ -423,6 +495,10 @@ report="$(report_file)"
     fi
     if selected geosearch; then
       echo "The geo set: $geo_points points \`p:<6 digits>\` uniform over longitudes and latitudes [0, 10), loaded in GEOADDs of $zadd_batch points; GEOSEARCH searches around random centres in that square (\`FROMLONLAT __rand_int__e-8 __rand_int__e-8\`, \`-r $geo_random\`). After the load, \`${geo_sample_command[*]}\`: Redis \`${geo_sample[0]% }\`, Redactor \`${geo_sample[1]% }\`$([ "${geo_sample[0]}" = "${geo_sample[1]}" ] && echo " (the same)" || echo " (DIFFERENT)")."
+      echo
+    fi
+    if selected xreadgroup; then
+      echo "The consumer group: xs:group holds $requests entries \`<n>-1\` (n from 0); before XREADGROUP its group g is made anew at 0, then 50 clients read with \`XREADGROUP GROUP g c:__rand_int__ COUNT 1 STREAMS xs:group >\` (\`-r $clients\`: 50 consumers), one new entry each, and right after that on the same server acknowledge random ones with \`XACK xs:group g __rand_int__-1\` (\`-r $requests\`; about 63% find their entry pending)."
       echo
     fi
     if selected publish; then
@@ -443,6 +519,9 @@ report="$(report_file)"
   fi
   if selected bitmap-memory; then
     memory_table bitmap "bitmaps of $bitmap_bits bits ($bitmap_copies of them, each with its last bit and 3,125 random ones set; per byte of bitmap)" DBSIZE byte "BITCOUNT bmem:0" $((bitmap_copies * bitmap_bits / 8)) 2
+  fi
+  if selected stream-memory; then
+    memory_table stream "a stream of $members entries (\`XADD smem <ms>-<seq> sensor <0..999> value <n>\`, ten a millisecond)" XLEN entry "XRANGE smem 1700000000042 + COUNT 1" "$members" 2
   fi
   if selected hash-memory; then
     memory_table hash "a hash of $members fields (\`field:%07d\`, 16-byte values)" HLEN field "HGET hmem field:0000042"

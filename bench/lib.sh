@@ -465,13 +465,21 @@ report_throughput() { # the table of every workload: medians of requests/s, p50,
   echo
 }
 
+plural() { # plural NOUN: member -> members, entry -> entries
+  case "$1" in
+    *[!aeiou]y) echo "${1%y}ies" ;;
+    *) echo "${1}s" ;;
+  esac
+}
+
 report_memory_rows() { # report_memory_rows NAME COUNT UNIT: the rows every memory table has, after its first
-  local r="$1.redis" d="$1.redactor"
+  local r="$1.redis" d="$1.redactor" units
+  units="$(plural "$3")"
   local r_inc=$(( ${mem[$r.used]} - ${mem[$r.empty]} )) d_inc=$(( ${mem[$d.used]} - ${mem[$d.empty]} ))
   echo "| used_memory (Redactor: heap used after full GC) | $(mib "${mem[$r.used]}") | $(mib "${mem[$d.used]}") | $(ratio "${mem[$d.used]}" "${mem[$r.used]}") |"
   echo "| used_memory when empty (after FLUSHALL) | $(mib "${mem[$r.empty]}") | $(mib "${mem[$d.empty]}") | |"
-  echo "| increase for the ${3}s | $(mib "$r_inc") | $(mib "$d_inc") | $(ratio "$d_inc" "$r_inc") |"
-  echo "| bytes per $3 (increase / ${3}s) | $(( r_inc / $2 )) | $(( d_inc / $2 )) | |"
+  echo "| increase for the $units | $(mib "$r_inc") | $(mib "$d_inc") | $(ratio "$d_inc" "$r_inc") |"
+  echo "| bytes per $3 (increase / $units) | $(( r_inc / $2 )) | $(( d_inc / $2 )) | |"
   echo "| resident set size (RSS) | $(mib "${mem[$r.rss]}") | $(mib "${mem[$d.rss]}") | $(ratio "${mem[$d.rss]}" "${mem[$r.rss]}") |"
   echo "| load time (redis-cli --pipe) | ${mem[$r.load_ms]} ms | ${mem[$d.load_ms]} ms | |"
 }

@@ -2,6 +2,7 @@ package io.redactor.testing;
 
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
@@ -53,6 +54,8 @@ public record DataSet(Map<String, String> entries) {
                     case "set" -> values.smembers(key);
                     case "zset" -> values.zrangeWithScores(key, 0, -1);
                     case "hash" -> values.hgetAll(key);
+                    case "stream" -> values.sendCommand(Protocol.Command.XINFO, bytes("STREAM"), key, bytes("FULL"),
+                            bytes("COUNT"), bytes("0"));
                     default -> values.type(key);
                 });
             }
@@ -110,8 +113,31 @@ public record DataSet(Map<String, String> entries) {
                 ((Map<byte[], byte[]>) value).forEach((field, v) -> fields.put(text(field), text(v)));
                 yield fields.toString();
             }
+            case "stream" -> streamText(value);
             default -> "?";
         };
+    }
+
+    /**
+     * XINFO STREAM FULL as text: nested arrays in brackets, strings as {@link #text}, numbers as they are, except
+     * consumers' seen times, which differ where a consumer was created or replayed at another time.
+     */
+    @SuppressWarnings("unchecked")
+    private static String streamText(Object value) {
+        if (value instanceof List<?> list) {
+            StringBuilder out = new StringBuilder("[");
+            boolean nextIsSeenTime = false;
+            for (Object item : list) {
+                out.append(out.length() > 1 ? " " : "").append(nextIsSeenTime ? "?" : streamText(item));
+                nextIsSeenTime = item instanceof byte[] name && text(name).equals("seen-time");
+            }
+            return out.append(']').toString();
+        }
+        return value instanceof byte[] bytes ? text(bytes) : String.valueOf(value);
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     /** Printable text for ASCII, hex for the rest. */

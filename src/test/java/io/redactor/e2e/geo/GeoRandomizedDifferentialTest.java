@@ -2,12 +2,10 @@ package io.redactor.e2e.geo;
 
 import io.redactor.core.foreign.CFunctions;
 import io.redactor.testing.RawClient;
-import io.redactor.testing.RealRedis;
-import io.redactor.testing.TestRedactor;
-import io.redactor.testing.corpus.ConfigSnapshot;
 import io.redactor.testing.corpus.Differential;
 import io.redactor.testing.corpus.Marker;
 import io.redactor.testing.corpus.RespBytes;
+import io.redactor.testing.corpus.SideBySide;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -17,6 +15,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
@@ -38,7 +37,6 @@ class GeoRandomizedDifferentialTest {
     private static final String STRING = "rg:str";
     private static final String[] UNITS = {"m", "km", "mi", "ft", "KM"};
     private static final double[] TO_METERS = {1, 1000, 1609.34, 0.3048, 1000};
-    private static final List<String> THRESHOLDS = List.of("zset-max-listpack-entries");
 
     private final List<String> failures = new ArrayList<>();
     private Random random;
@@ -66,32 +64,17 @@ class GeoRandomizedDifferentialTest {
         for (int i = 0; i < clusters.length; i++) {
             clusters[i] = uniform();
         }
-        try (RawClient r = RealRedis.shared().raw(); RawClient o = TestRedactor.shared().raw()) {
-            redis = r;
-            ours = o;
-            ConfigSnapshot redisConfig = ConfigSnapshot.take(redis, THRESHOLDS);
-            ConfigSnapshot ourConfig = ConfigSnapshot.take(ours, THRESHOLDS);
-            try {
-                for (RawClient client : List.of(redis, ours)) {
-                    client.call("DEL", SET, DESTINATION, STRING);
-                    client.call("CONFIG", "SET", THRESHOLDS.get(0), String.valueOf(maxEntries));
-                    client.call("SET", STRING, "not a geo set");
-                }
-                for (int i = 0; i < adds && failures.size() < 20; i++) {
-                    geoadd();
-                }
-                for (int i = 0; i < searches && failures.size() < 20; i++) {
-                    step();
-                }
-            } finally {
-                for (RawClient client : List.of(redis, ours)) {
-                    client.call("HELLO", "2");
-                    client.call("DEL", SET, DESTINATION, STRING);
-                }
-                redisConfig.restore(redis);
-                ourConfig.restore(ours);
-            }
-        }
+        SideBySide.play(List.of(SET, DESTINATION, STRING), Map.of("zset-max-listpack-entries",
+                String.valueOf(maxEntries)), client -> client.call("SET", STRING, "not a geo set"), (r, o) -> {
+                    redis = r;
+                    ours = o;
+                    for (int i = 0; i < adds && failures.size() < 20; i++) {
+                        geoadd();
+                    }
+                    for (int i = 0; i < searches && failures.size() < 20; i++) {
+                        step();
+                    }
+                });
         if (!failures.isEmpty()) {
             fail(failures.size() + " differences:\n" + String.join("\n", failures));
         }

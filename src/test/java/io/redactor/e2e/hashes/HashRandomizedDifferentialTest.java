@@ -1,13 +1,11 @@
 package io.redactor.e2e.hashes;
 
 import io.redactor.testing.RawClient;
-import io.redactor.testing.RealRedis;
-import io.redactor.testing.TestRedactor;
-import io.redactor.testing.corpus.ConfigSnapshot;
 import io.redactor.testing.corpus.Differential;
 import io.redactor.testing.corpus.Marker;
 import io.redactor.testing.corpus.ReplyForm;
 import io.redactor.testing.corpus.RespBytes;
+import io.redactor.testing.corpus.SideBySide;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -16,6 +14,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
@@ -30,7 +29,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 class HashRandomizedDifferentialTest {
     private static final int COMMANDS = 3000;
     private static final String[] KEYS = {"rh:a", "rh:b", "rh:c", "rh:{x}d", "rh:str"};
-    private static final List<String> THRESHOLDS = List.of("hash-max-listpack-entries", "hash-max-listpack-value");
 
     private final List<String> failures = new ArrayList<>();
     private Random random;
@@ -41,30 +39,15 @@ class HashRandomizedDifferentialTest {
     @CsvSource({"1, 512, 64", "2, 8, 16", "3, 3, 6", "4, 16, 64"})
     void randomCommandsAnswerLikeRedis(long seed, int maxEntries, int maxValue) {
         random = new Random(seed);
-        try (RawClient r = RealRedis.shared().raw(); RawClient o = TestRedactor.shared().raw()) {
+        Map<String, String> thresholds = Map.of("hash-max-listpack-entries", String.valueOf(maxEntries),
+                "hash-max-listpack-value", String.valueOf(maxValue));
+        SideBySide.play(List.of(KEYS), thresholds, client -> client.call("SET", KEYS[4], "not a hash"), (r, o) -> {
             redis = r;
             ours = o;
-            ConfigSnapshot redisThresholds = ConfigSnapshot.take(redis, THRESHOLDS);
-            ConfigSnapshot ourThresholds = ConfigSnapshot.take(ours, THRESHOLDS);
-            try {
-                for (RawClient client : List.of(redis, ours)) {
-                    client.call("DEL", KEYS[0], KEYS[1], KEYS[2], KEYS[3], KEYS[4]);
-                    client.call("CONFIG", "SET", THRESHOLDS.get(0), String.valueOf(maxEntries), THRESHOLDS.get(1),
-                            String.valueOf(maxValue));
-                    client.call("SET", KEYS[4], "not a hash");
-                }
-                for (int i = 0; i < COMMANDS && failures.size() < 20; i++) {
-                    step(i);
-                }
-            } finally {
-                for (RawClient client : List.of(redis, ours)) {
-                    client.call("HELLO", "2");
-                    client.call("DEL", KEYS[0], KEYS[1], KEYS[2], KEYS[3], KEYS[4]);
-                }
-                redisThresholds.restore(redis);
-                ourThresholds.restore(ours);
+            for (int i = 0; i < COMMANDS && failures.size() < 20; i++) {
+                step(i);
             }
-        }
+        });
         if (!failures.isEmpty()) {
             fail(failures.size() + " differences:\n" + String.join("\n", failures));
         }

@@ -1,11 +1,9 @@
 package io.redactor.e2e.hyperloglog;
 
 import io.redactor.testing.RawClient;
-import io.redactor.testing.RealRedis;
-import io.redactor.testing.TestRedactor;
-import io.redactor.testing.corpus.ConfigSnapshot;
 import io.redactor.testing.corpus.Differential;
 import io.redactor.testing.corpus.RespBytes;
+import io.redactor.testing.corpus.SideBySide;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -13,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
@@ -39,28 +38,14 @@ class HyperLogLogRandomizedDifferentialTest {
     @CsvSource({"1, 3000", "2, 200", "3, 40", "4, 12000"})
     void randomCommandsAnswerLikeRedis(long seed, int sparseMaxBytes) {
         random = new Random(seed);
-        try (RawClient r = RealRedis.shared().raw(); RawClient o = TestRedactor.shared().raw()) {
-            redis = r;
-            ours = o;
-            ConfigSnapshot redisConfig = ConfigSnapshot.take(redis, SPARSE_MAX);
-            ConfigSnapshot ourConfig = ConfigSnapshot.take(ours, SPARSE_MAX);
-            try {
-                for (RawClient client : List.of(redis, ours)) {
-                    client.call("DEL", KEYS[0], KEYS[1], KEYS[2], KEYS[3], KEYS[4]);
-                    client.call("CONFIG", "SET", SPARSE_MAX, String.valueOf(sparseMaxBytes));
-                    client.call("SET", KEYS[4], "not a hyperloglog");
-                }
-                for (int i = 0; i < COMMANDS && failures.size() < 20; i++) {
-                    step(i);
-                }
-            } finally {
-                for (RawClient client : List.of(redis, ours)) {
-                    client.call("DEL", KEYS[0], KEYS[1], KEYS[2], KEYS[3], KEYS[4]);
-                }
-                redisConfig.restore(redis);
-                ourConfig.restore(ours);
-            }
-        }
+        SideBySide.play(List.of(KEYS), Map.of(SPARSE_MAX, String.valueOf(sparseMaxBytes)),
+                client -> client.call("SET", KEYS[4], "not a hyperloglog"), (r, o) -> {
+                    redis = r;
+                    ours = o;
+                    for (int i = 0; i < COMMANDS && failures.size() < 20; i++) {
+                        step(i);
+                    }
+                });
         if (!failures.isEmpty()) {
             fail(failures.size() + " differences:\n" + String.join("\n", failures));
         }

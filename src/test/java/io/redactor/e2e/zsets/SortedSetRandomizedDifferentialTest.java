@@ -1,10 +1,8 @@
 package io.redactor.e2e.zsets;
 
-import io.redactor.testing.corpus.RespBytes;
 import io.redactor.testing.RawClient;
-import io.redactor.testing.corpus.ConfigSnapshot;
-import io.redactor.testing.RealRedis;
-import io.redactor.testing.TestRedactor;
+import io.redactor.testing.corpus.RespBytes;
+import io.redactor.testing.corpus.SideBySide;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -12,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
@@ -30,7 +29,6 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 class SortedSetRandomizedDifferentialTest {
     private static final int COMMANDS = 3000;
-    private static final List<String> THRESHOLDS = List.of("zset-max-listpack-entries", "zset-max-listpack-value");
     private static final String[] SETS = {"rz:a", "rz:b", "rz:{x}c", "rz:{y}d"};
     private static final String LEX = "rz:lex";
     private static final String STRING = "rz:str";
@@ -49,41 +47,21 @@ class SortedSetRandomizedDifferentialTest {
     @CsvSource({"1, 128, 64", "2, 6, 8", "3, 3, 4", "4, 16, 64", "5, 0, 64"})
     void randomCommandsAnswerLikeRedis(long seed, int maxEntries, int maxValue) {
         random = new Random(seed);
-        try (RawClient r = RealRedis.shared().raw(); RawClient o = TestRedactor.shared().raw()) {
+        Map<String, String> thresholds = Map.of("zset-max-listpack-entries", String.valueOf(maxEntries),
+                "zset-max-listpack-value", String.valueOf(maxValue));
+        SideBySide.play(List.of(ALL_KEYS), thresholds, client -> {
+            client.call("SET", STRING, "not a zset");
+            client.call("SADD", PLAIN_SET, "m1", "m2", "m7", "x");
+        }, (r, o) -> {
             redis = r;
             ours = o;
-            ConfigSnapshot redisThresholds = ConfigSnapshot.take(redis, THRESHOLDS);
-            ConfigSnapshot ourThresholds = ConfigSnapshot.take(ours, THRESHOLDS);
-            try {
-                for (RawClient client : List.of(redis, ours)) {
-                    client.call(withKeys("DEL"));
-                    client.call("CONFIG", "SET", THRESHOLDS.get(0), String.valueOf(maxEntries), THRESHOLDS.get(1),
-                            String.valueOf(maxValue));
-                    client.call("SET", STRING, "not a zset");
-                    client.call("SADD", PLAIN_SET, "m1", "m2", "m7", "x");
-                }
-                for (int i = 0; i < COMMANDS && failures.size() < 20; i++) {
-                    step(i);
-                }
-            } finally {
-                for (RawClient client : List.of(redis, ours)) {
-                    client.call("HELLO", "2");
-                    client.call(withKeys("DEL"));
-                }
-                redisThresholds.restore(redis);
-                ourThresholds.restore(ours);
+            for (int i = 0; i < COMMANDS && failures.size() < 20; i++) {
+                step(i);
             }
-        }
+        });
         if (!failures.isEmpty()) {
             fail(failures.size() + " differences:\n" + String.join("\n", failures));
         }
-    }
-
-    private static String[] withKeys(String command) {
-        String[] argv = new String[ALL_KEYS.length + 1];
-        argv[0] = command;
-        System.arraycopy(ALL_KEYS, 0, argv, 1, ALL_KEYS.length);
-        return argv;
     }
 
     private void step(int index) {

@@ -2,6 +2,7 @@ package io.redactor.actors.blocking;
 
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.Lookup;
+import io.redactor.actors.data.stream.StreamValue;
 import io.redactor.core.keys.ByteKey;
 
 import java.util.ArrayDeque;
@@ -68,13 +69,20 @@ public final class BlockedKeys {
         }
     }
 
-    /** A database's contents were replaced (SWAPDB): every awaited key that now exists is ready. */
-    public void markReady(int db, Db contents) {
+    /**
+     * A database's contents were replaced (FLUSHDB, SWAPDB): every awaited key that now exists is ready, and so is
+     * one that held a stream before (Redis's scanDatabaseForDeletedStreams).
+     */
+    public void markReady(int db, Db before, Db after) {
         for (DbKey key : waiting.keySet()) {
-            if (key.db() == db && contents.lookup(key.bytes(), Lookup.NOSTATS | Lookup.NOTOUCH) != null) {
+            if (key.db() == db && (peek(after, key) != null || peek(before, key) instanceof StreamValue)) {
                 ready.add(key);
             }
         }
+    }
+
+    private static Object peek(Db contents, DbKey key) {
+        return contents.lookup(key.bytes(), Lookup.NOSTATS | Lookup.NOTOUCH | Lookup.NONOTIFY);
     }
 
     public boolean hasReady() {

@@ -43,6 +43,7 @@ public final class ClientSession {
     /** Null for the server's own sessions, which may run anything (Redis's clients without a user). */
     private volatile AclUser user;
     private volatile boolean authenticated;
+    private volatile boolean replaysLog;
 
     public ClientSession(long id, ClientEndpoint endpoint, long nowMs) {
         this.id = id;
@@ -150,6 +151,18 @@ public final class ClientSession {
         } else {
             endpoint.close();
         }
+    }
+
+    /**
+     * Redis's mustObeyClient: this session applies the append-only file, whose commands hold outcomes to apply as
+     * they are (an XADD's trim without its work limit).
+     */
+    public boolean replaysLog() {
+        return replaysLog;
+    }
+
+    public void markReplaysLog() {
+        replaysLog = true;
     }
 
     /** Marks the client to be closed once its pending replies are written (QUIT, protocol errors). */

@@ -13,6 +13,7 @@ import io.redactor.actors.command.scripting.ScriptingCommands;
 import io.redactor.actors.command.server.ServerCommands;
 import io.redactor.actors.command.sets.SetCommands;
 import io.redactor.actors.command.sort.SortCommands;
+import io.redactor.actors.command.streams.StreamCommands;
 import io.redactor.actors.command.strings.StringCommands;
 import io.redactor.actors.command.transactions.TransactionCommands;
 import io.redactor.actors.command.zsets.SortedSetCommands;
@@ -38,6 +39,7 @@ public final class CommandFamilies {
         all.addAll(ListCommands.specs());
         all.addAll(HashCommands.specs());
         all.addAll(SortedSetCommands.specs());
+        all.addAll(StreamCommands.specs());
         all.addAll(GeoCommands.specs());
         all.addAll(HyperLogLogCommands.specs());
         all.addAll(SortCommands.specs());

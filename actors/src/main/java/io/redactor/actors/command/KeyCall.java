@@ -9,6 +9,7 @@ import io.redactor.actors.node.ServerContext;
 import io.redactor.core.reply.Reply;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A command running at its data. One instance per runner is reused for every command it runs, so handlers
@@ -106,6 +107,20 @@ public final class KeyCall implements CommandArguments {
         keyspace.effects().record(db, argv);
     }
 
+    /**
+     * Records {@code argvs} as what this command did, in place of its own arguments, all landing together (between
+     * MULTI and EXEC when several, as Redis propagates a command's also-propagated commands); none records nothing
+     * (Redis's preventCommandPropagation). One call per command.
+     */
+    public void propagateAll(List<byte[][]> argvs) {
+        propagated = true;
+        if (argvs.size() == 1) {
+            keyspace.effects().record(db, argvs.get(0));
+        } else if (!argvs.isEmpty()) {
+            keyspace.effects().recordAll(db, argvs);
+        }
+    }
+
     /** Whether the command chose its own effects with {@link #propagate}. */
     boolean propagated() {
         return propagated;
@@ -138,6 +153,14 @@ public final class KeyCall implements CommandArguments {
                 return reply;
             }
         }
+        return block(request, deadline, notBlocking);
+    }
+
+    /**
+     * The client waits for {@code request} until {@code deadline} (unix ms, 0 for ever) and the reply is null; where
+     * a command may not block (inside EXEC or a script) it answers {@code notBlocking} at once.
+     */
+    public Reply block(BlockRequest request, long deadline, Reply notBlocking) {
         if (blocker == null) {
             return notBlocking;
         }

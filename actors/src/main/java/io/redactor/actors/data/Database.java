@@ -1,5 +1,6 @@
 package io.redactor.actors.data;
 
+import io.redactor.actors.data.stream.StreamValue;
 import io.redactor.actors.effects.Effects;
 
 import java.util.function.Consumer;
@@ -51,13 +52,13 @@ public final class Database implements Db {
         if (!Lookup.has(flags, Lookup.NOSTATS | Lookup.WRITE)) {
             env.keyspaceHit();
         }
-        if (Lookup.has(flags, Lookup.WRITE)) {
+        if (Lookup.has(flags, Lookup.WRITE | Lookup.CHANGE)) {
             table.beforeWrite(entry);
         }
         return table.value(entry);
     }
 
-    /** Redis's dbAdd: wakes clients blocked on the key for a list or sorted set, and notifies "new". */
+    /** Redis's dbAdd: wakes clients blocked on the key for a list, sorted set or stream, and notifies "new". */
     @Override
     public void add(byte[] key, Object value) {
         int entry = table.insert(key, value);
@@ -72,6 +73,7 @@ public final class Database implements Db {
     @Override
     public void overwrite(byte[] key, Object value) {
         int entry = table.find(key);
+        streamGone(key, table.value(entry));
         table.setValue(entry, value);
         table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
     }
@@ -83,6 +85,7 @@ public final class Database implements Db {
         if (entry < 0) {
             add(key, value);
         } else {
+            streamGone(key, table.value(entry));
             table.setValue(entry, value);
             table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
             if (!keepTtl) {
@@ -99,9 +102,20 @@ public final class Database implements Db {
         if (entry < 0) {
             return false;
         }
+        streamGone(key, table.value(entry));
         table.removeEntry(entry);
         effects.dirty();
         return true;
+    }
+
+    /**
+     * A stream is deleted or replaced: clients blocked on it in a consumer group are answered with an error, as
+     * Redis signals the key ready for them.
+     */
+    private void streamGone(byte[] key, Object before) {
+        if (before instanceof StreamValue) {
+            observer.ready(index, key);
+        }
     }
 
     @Override
@@ -271,6 +285,7 @@ public final class Database implements Db {
         // Redis expires a key once the clock is past its time, not at it.
         if (at != NO_EXPIRE && at < clock.now() && !env.expiryPaused()) {
             byte[] key = table.key(entry);
+            streamGone(key, table.value(entry));
             table.removeEntry(entry);
             effects.record(index, new byte[][] {DEL, key});
             env.keyExpired();

@@ -8,7 +8,10 @@ public interface KeyObserver {
     /** Redis's signalModifiedKey. */
     void modified(int db, byte[] key);
 
-    /** Redis's signalKeyAsReady: a list or sorted set now exists under this key. */
+    /**
+     * Redis's signalKeyAsReady: a list, sorted set or stream now exists under this key, a stream got entries or
+     * consumer groups changed, or a stream was deleted.
+     */
     void ready(int db, byte[] key);
 
     /** Redis's notifyKeyspaceEvent; {@code eventClass} is a KeyspaceEventsType flag. */
@@ -16,7 +19,8 @@ public interface KeyObserver {
 
     /**
      * The contents of database {@code db} were replaced wholesale (FLUSHDB, FLUSHALL, SWAPDB): WATCHes of
-     * keys that existed before or exist now are invalidated, and awaited keys that exist now are ready.
+     * keys that existed before or exist now are invalidated, and awaited keys that exist now, or held a stream
+     * before, are ready.
      * {@code before} still holds the old contents.
      */
     void replaced(int db, Db before, Db after);

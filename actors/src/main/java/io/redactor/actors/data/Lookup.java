@@ -12,6 +12,11 @@ public final class Lookup {
     public static final int WRITE = 1 << 2;
     /** No keymiss notification. */
     public static final int NONOTIFY = 1 << 3;
+    /**
+     * The caller changes the value in place although it looks it up as a read (Redis's XACK, XCLAIM, ...): a
+     * snapshot being taken keeps a copy of it first, as it does for writes. Statistics are those of the other flags.
+     */
+    public static final int CHANGE = 1 << 4;
 
     private Lookup() {
     }

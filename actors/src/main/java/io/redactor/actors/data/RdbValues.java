@@ -3,11 +3,14 @@ package io.redactor.actors.data;
 import io.redactor.actors.data.hash.HashValue;
 import io.redactor.actors.data.list.ListValue;
 import io.redactor.actors.data.set.SetValue;
+import io.redactor.actors.data.stream.StreamRdb;
+import io.redactor.actors.data.stream.StreamValue;
 import io.redactor.actors.data.zset.SortedSetValue;
 import io.redactor.core.rdb.RdbHash;
 import io.redactor.core.rdb.RdbList;
 import io.redactor.core.rdb.RdbSet;
 import io.redactor.core.rdb.RdbSortedSet;
+import io.redactor.core.rdb.RdbStream;
 import io.redactor.core.rdb.RdbString;
 import io.redactor.core.rdb.RdbValue;
 
@@ -61,13 +64,14 @@ public final class RdbValues {
                 });
                 yield new RdbSortedSet(members, scores, zset.isListpack());
             }
+            case StreamValue stream -> StreamRdb.toRdb(stream);
             default -> new RdbString(StringValues.bytes(value));
         };
     }
 
     /**
      * The value to store for what RDB holds; null when it repeats a member or field (Redis's "duplicate" check:
-     * such a payload is bad data).
+     * such a payload is bad data), or is a stream whose parts do not fit together.
      */
     public static Object fromRdb(RdbValue value, Limits limits) {
         return switch (value) {
@@ -108,6 +112,7 @@ public final class RdbValues {
                 }
                 yield built;
             }
+            case RdbStream stream -> StreamRdb.fromRdb(stream);
         };
     }
 }

@@ -7,6 +7,7 @@ import io.redactor.core.rdb.RdbHash;
 import io.redactor.core.rdb.RdbList;
 import io.redactor.core.rdb.RdbSet;
 import io.redactor.core.rdb.RdbSortedSet;
+import io.redactor.core.rdb.RdbStream;
 import io.redactor.core.rdb.RdbString;
 import io.redactor.core.rdb.RdbValue;
 import io.redactor.persistence.aof.CommandBuffer;
@@ -17,7 +18,8 @@ import java.util.List;
 
 /**
  * Entries as the commands that rebuild them, as Redis's AOF rewrite writes them without an RDB preamble: SET,
- * RPUSH, SADD, ZADD (scores as {@code %.17g}), HMSET, at most 64 items per command, then PEXPIREAT.
+ * RPUSH, SADD, ZADD (scores as {@code %.17g}), HMSET, at most 64 items per command, streams as StreamCommandsOut
+ * writes them, then PEXPIREAT.
  */
 final class CommandEntryEncoder implements EntryEncoder {
     static final int ITEMS_PER_COMMAND = 64;
@@ -47,6 +49,7 @@ final class CommandEntryEncoder implements EntryEncoder {
                 }
             }
             case RdbString string -> out.command(new byte[][] {SET, key, string.value()});
+            case RdbStream stream -> StreamCommandsOut.write(out, key, stream);
         }
         flushItems();
         if (expireAt != Db.NO_EXPIRE) {

@@ -121,6 +121,7 @@ final class DataLoader {
         long keys = 0;
         long baseSize = manifest.base().map(base -> sizeOf(dir, base)).orElse(0L);
         ClientSession session = node.clients().internalSession(System.currentTimeMillis());
+        session.markReplaysLog();
         loaderSession = session;
         node.server().pauseExpiry(true);
         try (AofReplay replay = new AofReplay(node, session)) {

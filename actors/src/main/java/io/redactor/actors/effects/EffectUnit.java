@@ -11,8 +11,8 @@ import java.util.List;
  * between {@code MULTI} and {@code EXEC}, so that recovery never applies half of the operation.
  */
 public final class EffectUnit implements Effects {
-    private static final byte[][] MULTI = {{'M', 'U', 'L', 'T', 'I'}};
-    private static final byte[][] EXEC = {{'E', 'X', 'E', 'C'}};
+    static final byte[][] MULTI = {{'M', 'U', 'L', 'T', 'I'}};
+    static final byte[][] EXEC = {{'E', 'X', 'E', 'C'}};
 
     private final EffectLog log;
     private final CommandBuffer buffer = new CommandBuffer(256);

@@ -1,5 +1,7 @@
 package io.redactor.actors.effects;
 
+import java.util.List;
+
 /**
  * Where the changes commands make are accounted for: each change counts towards the snapshot save points (Redis's
  * {@code server.dirty}), and each effect, a command that replays a change, goes to the append-only file. A
@@ -15,6 +17,16 @@ public interface Effects {
 
     /** Records an effect: {@code argv} replays a change in database {@code db}. */
     void record(int db, byte[][] argv);
+
+    /**
+     * Records the effects of one command that made several (Redis's also-propagated commands: XREADGROUP's XCLAIMs),
+     * which land together, between MULTI and EXEC, as Redis wraps them.
+     */
+    default void recordAll(int db, List<byte[][]> argvs) {
+        for (byte[][] argv : argvs) {
+            record(db, argv);
+        }
+    }
 
     /** Whether effects are logged at all (when not, commands need not build rewritten ones). */
     boolean logging();

@@ -2,6 +2,8 @@ package io.redactor.actors.effects;
 
 import io.redactor.persistence.aof.CommandBuffer;
 
+import java.util.List;
+
 /**
  * One partition's effects: each goes to the log as soon as it is recorded, before anything the command that made
  * it answers can reach a client. While an atomic operation holds the partition, everything goes to that
@@ -40,6 +42,19 @@ public final class PartitionEffects implements Effects {
             unit.record(db, argv);
         } else if (log.logging()) {
             buffer.command(argv);
+            log.append(db, db, buffer, 0);
+            buffer.clearAndTrim(KEEP_CAPACITY);
+        }
+    }
+
+    @Override
+    public void recordAll(int db, List<byte[][]> argvs) {
+        if (unit != null || argvs.size() < 2) {
+            Effects.super.recordAll(db, argvs);
+        } else if (log.logging()) {
+            buffer.command(EffectUnit.MULTI);
+            argvs.forEach(buffer::command);
+            buffer.command(EffectUnit.EXEC);
             log.append(db, db, buffer, 0);
             buffer.clearAndTrim(KEEP_CAPACITY);
         }

@@ -43,10 +43,8 @@ final class BlockedServing {
     private void serve(BlockedKeys.DbKey key, long now) {
         while (true) {
             Object value = data.db(key.db()).lookup(key.bytes(), PEEK);
-            if (value == null) {
-                return;
-            }
-            BlockedClient client = data.blocked().claimNext(key, waiting -> waiting.request().type().isInstance(value));
+            BlockedClient client = data.blocked().claimNext(key,
+                    waiting -> waiting.request().readyFor(key.bytes(), value));
             if (client == null) {
                 return;
             }
@@ -83,7 +81,7 @@ final class BlockedServing {
             @Override
             public void run(Keyspace keyspace, long at) {
                 Object value = keyspace.db(key.db()).lookup(key.bytes(), PEEK);
-                if (client.request().type().isInstance(value)) {
+                if (client.request().readyFor(key.bytes(), value)) {
                     client.answer(new CommandRunner(env.server()).serve(client, key.bytes(), keyspace, at));
                     forgetElsewhere(client);
                 } else {

@@ -330,6 +330,8 @@ public final class Partition {
             scheduleExpiry();
         }
         expiry.cycle(data, expiryBudgetNanos);
+        // an expired stream answers the clients blocked on it in a consumer group
+        serveBlocked(System.currentTimeMillis());
         return Behaviors.same();
     }
 

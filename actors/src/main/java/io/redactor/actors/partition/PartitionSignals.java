@@ -42,6 +42,6 @@ final class PartitionSignals implements KeyObserver {
     @Override
     public void replaced(int db, Db before, Db after) {
         watches.replaced(db, before, after);
-        blocked.markReady(db, after);
+        blocked.markReady(db, before, after);
     }
 }

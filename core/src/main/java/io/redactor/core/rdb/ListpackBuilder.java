@@ -2,6 +2,7 @@ package io.redactor.core.rdb;
 
 import java.util.Arrays;
 
+import io.redactor.core.listpack.Listpack;
 import io.redactor.core.number.NotANumberException;
 import io.redactor.core.number.RedisIntegers;
 
@@ -119,38 +120,8 @@ final class ListpackBuilder {
         return this;
     }
 
-    /** {@code lpEncodeBacklen}, with its thresholds as they are (16383 takes 3 bytes, not 2). */
     private void writeBacklen(long l) {
-        int n;
-        if (l <= 127) {
-            n = 1;
-        } else if (l < 16383) {
-            n = 2;
-        } else if (l < 2097151) {
-            n = 3;
-        } else if (l < 268435455) {
-            n = 4;
-        } else {
-            n = 5;
-        }
-        buf[end++] = (byte) (l >>> (7 * (n - 1)));
-        for (int shift = 7 * (n - 2); shift >= 0; shift -= 7) {
-            buf[end++] = (byte) (((l >>> shift) & 127) | 128);
-        }
-    }
-
-    /** The size {@link #writeBacklen} takes for an entry of {@code l} bytes. */
-    static int backlenSize(long l) {
-        if (l <= 127) {
-            return 1;
-        }
-        if (l < 16383) {
-            return 2;
-        }
-        if (l < 2097151) {
-            return 3;
-        }
-        return l < 268435455 ? 4 : 5;
+        end = Listpack.writeBacklen(buf, end, l);
     }
 
     /** Completes the header and end byte; the listpack is then {@link #array()}{@code [0, totalBytes())}. */

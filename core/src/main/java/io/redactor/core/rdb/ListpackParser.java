@@ -1,5 +1,7 @@
 package io.redactor.core.rdb;
 
+import io.redactor.core.listpack.Listpack;
+
 /**
  * Checks and reads a listpack (layout in {@link ListpackBuilder}) as Redis 7.0's {@code lpValidateIntegrity} does
  * with deep validation: the header's total bytes equal the blob's size, the last byte is 0xFF, every entry has a
@@ -12,6 +14,14 @@ final class ListpackParser {
 
     /** @return the number of entries */
     static int parse(byte[] a, int off, int size, EntrySink sink) throws RdbBadDataException {
+        return parse(a, off, size, sink, true);
+    }
+
+    /**
+     * {@link #parse(byte[], int, int, EntrySink)}, the header's count checked only when {@code checkCount} (Redis
+     * does not check it in stream nodes).
+     */
+    static int parse(byte[] a, int off, int size, EntrySink sink, boolean checkCount) throws RdbBadDataException {
         if (size < ListpackBuilder.HEADER_SIZE + 1) {
             throw bad("shorter than a header");
         }
@@ -23,7 +33,7 @@ final class ListpackParser {
             throw bad("no end byte");
         }
         long header = littleEndian(a, off + 4, 2);
-        if (header != ListpackBuilder.COUNT_UNKNOWN) {
+        if (checkCount && header != ListpackBuilder.COUNT_UNKNOWN) {
             sink.expect((int) Math.min(header, size / 2));
         }
         int count = 0;
@@ -35,7 +45,7 @@ final class ListpackParser {
         if (p != last) {
             throw bad("end byte before the end");
         }
-        if (header != ListpackBuilder.COUNT_UNKNOWN && header != count) {
+        if (checkCount && header != ListpackBuilder.COUNT_UNKNOWN && header != count) {
             throw bad("count " + header + " but " + count + " entries");
         }
         return count;
@@ -83,7 +93,7 @@ final class ListpackParser {
             dataSize = littleEndian(a, p + 1, 4);
         }
         long encoded = headerSize + dataSize;
-        int backlen = ListpackBuilder.backlenSize(encoded);
+        int backlen = Listpack.backlenSize(encoded);
         if (p + encoded + backlen > last) {
             throw bad("entry past the end");
         }

@@ -87,6 +87,24 @@ public final class RdbReader {
         return first < 0 ? LENGTH_ERROR : lengthAfter(first);
     }
 
+    /**
+     * {@code rdbLoadLen} for a value that uses all 64 bits (stream IDs and counters), where a 64-bit length of all
+     * ones is a value (-1 as a {@code long}) and not an error.
+     *
+     * @throws RdbBadDataException when it cannot be read
+     */
+    public long readUnsignedLength() throws RdbBadDataException {
+        int first = readByte();
+        if (first == RdbWriter.LEN_64BIT && remaining() >= 8) {
+            return readBigEndian(8);
+        }
+        long len = first < 0 ? LENGTH_ERROR : lengthAfter(first);
+        if (len == LENGTH_ERROR) {
+            throw new RdbBadDataException("unreadable length");
+        }
+        return len;
+    }
+
     private long lengthAfter(int first) {
         switch (first >> 6) {
             case 0, 3:

@@ -38,10 +38,9 @@ public final class RdbType {
         return (type >= 0 && type <= 7) || (type >= 9 && type <= 19);
     }
 
-    /** Whether Redactor reads this type: every value type but streams and modules. */
+    /** Whether Redactor reads this type: every value type but modules. */
     public static boolean isSupported(int type) {
-        return isValueType(type) && type != MODULE && type != MODULE_2 && type != STREAM_LISTPACKS
-                && type != STREAM_LISTPACKS_2;
+        return isValueType(type) && type != MODULE && type != MODULE_2;
     }
 
     /** A name for messages, such as "stream" for 15. */

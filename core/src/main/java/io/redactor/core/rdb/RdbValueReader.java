@@ -11,8 +11,9 @@ import io.redactor.core.number.RedisDoubles;
  * Reads every value type that Redis 7.0.15 loads from RDB files of version 10 and older ({@code rdbLoadObject}):
  * 0 string; 1 list of strings; 2 set; 3 sorted set with text scores; 4 hash; 5 sorted set with binary scores;
  * 9 hash zipmap; 10 list ziplist; 11 intset; 12 sorted set ziplist; 13 hash ziplist; 14 quicklist of ziplists;
- * 16 hash listpack; 17 sorted set listpack; 18 quicklist of listpacks and plain nodes. Streams (15, 19) and module
- * values (6, 7) fail with {@link RdbUnsupportedTypeException}; anything else with {@link RdbBadDataException}.
+ * 16 hash listpack; 17 sorted set listpack; 18 quicklist of listpacks and plain nodes; 15 and 19 streams (see
+ * RdbStreamReader). Module values (6, 7) fail with {@link RdbUnsupportedTypeException}; anything else with
+ * {@link RdbBadDataException}.
  *
  * <p>Checks are those of Redis with {@code sanitize-dump-payload yes}: compact encodings are validated entry by
  * entry (as ListpackParser, ZiplistParser, ZipmapParser and IntsetCodec describe), and duplicate
@@ -58,8 +59,8 @@ public final class RdbValueReader {
             case RdbType.ZSET_ZIPLIST, RdbType.ZSET_LISTPACK -> readCompactZset(type, in);
             case RdbType.HASH_ZIPLIST, RdbType.HASH_LISTPACK -> readCompactHash(type, in);
             case RdbType.LIST_QUICKLIST, RdbType.LIST_QUICKLIST_2 -> readQuicklist(type, in);
-            case RdbType.MODULE, RdbType.MODULE_2, RdbType.STREAM_LISTPACKS, RdbType.STREAM_LISTPACKS_2 ->
-                    throw new RdbUnsupportedTypeException(type);
+            case RdbType.STREAM_LISTPACKS, RdbType.STREAM_LISTPACKS_2 -> RdbStreamReader.read(type, in);
+            case RdbType.MODULE, RdbType.MODULE_2 -> throw new RdbUnsupportedTypeException(type);
             default -> throw new RdbBadDataException("unknown type " + type);
         };
     }

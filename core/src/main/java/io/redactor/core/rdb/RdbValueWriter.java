@@ -16,7 +16,11 @@ import io.redactor.core.number.RedisDoubles;
  * <li>sorted set: type 17, a listpack of member, score, member, score... in ascending order, a score that is an
  * integer within +-2^62 being an integer entry and any other its {@code %.17g} text ("inf", "-inf"), as
  * {@code zzlInsertAt} stores it; or type 5: the count, then member and binary little-endian score from the highest
- * score down, the order in which Redis walks its skiplist.
+ * score down, the order in which Redis walks its skiplist;
+ * <li>stream: type 19, the nodes (count, then each master ID as a 16-byte big-endian string and the listpack as a
+ * string), the entry count, last ID, first ID, largest deleted ID and entries added, then the groups: name, last
+ * delivered ID, read counter, pending entries (16-byte ID, delivery time as 8 bytes little-endian, delivery count)
+ * and consumers (name, seen time, IDs of their pending entries) ({@code rdbSaveObject}'s stream part).
  * </ul>
  * Listpacks, intsets and the strings of the other encodings are RDB strings, LZF-compressed when {@code compress}
  * ({@code rdbcompression yes}) and that saves at least 4 bytes. The encoding is the caller's choice (the flags of
@@ -61,6 +65,7 @@ public final class RdbValueWriter {
             case RdbSet s -> s.intset() ? RdbType.SET_INTSET : RdbType.SET;
             case RdbHash h -> h.listpack() ? RdbType.HASH_LISTPACK : RdbType.HASH;
             case RdbSortedSet z -> z.listpack() ? RdbType.ZSET_LISTPACK : RdbType.ZSET_2;
+            case RdbStream s -> RdbType.STREAM_LISTPACKS_2;
         };
     }
 
@@ -87,8 +92,60 @@ public final class RdbValueWriter {
             case RdbSet s -> writeSet(out, s);
             case RdbHash h -> writeHash(out, h);
             case RdbSortedSet z -> writeSortedSet(out, z);
+            case RdbStream s -> writeStream(out, s);
         }
         return out;
+    }
+
+    private void writeStream(RdbWriter out, RdbStream stream) {
+        out.writeLength(stream.nodes().size());
+        byte[] key = new byte[16];
+        for (RdbStream.Node node : stream.nodes()) {
+            putId(key, 0, node.master());
+            out.writeString(key, compress);
+            out.writeString(node.listpack(), compress);
+        }
+        out.writeLength(stream.length());
+        writeId(out, stream.last());
+        writeId(out, stream.first());
+        writeId(out, stream.maxDeleted());
+        out.writeLength(stream.entriesAdded());
+        out.writeLength(stream.groups().size());
+        for (RdbStream.Group group : stream.groups()) {
+            out.writeString(group.name(), compress);
+            writeId(out, group.lastDelivered());
+            out.writeLength(group.entriesRead());
+            out.writeLength(group.pending().size());
+            for (RdbStream.Pending pending : group.pending()) {
+                putId(key, 0, pending.id());
+                out.writeRaw(key, 0, 16);
+                out.writeLittleEndian(pending.deliveryTime(), 8);
+                out.writeLength(pending.deliveryCount());
+            }
+            out.writeLength(group.consumers().size());
+            for (RdbStream.Consumer consumer : group.consumers()) {
+                out.writeString(consumer.name(), compress);
+                out.writeLittleEndian(consumer.seenTime(), 8);
+                out.writeLength(consumer.pending().size());
+                for (RdbStream.Id id : consumer.pending()) {
+                    putId(key, 0, id);
+                    out.writeRaw(key, 0, 16);
+                }
+            }
+        }
+    }
+
+    private static void writeId(RdbWriter out, RdbStream.Id id) {
+        out.writeLength(id.ms());
+        out.writeLength(id.seq());
+    }
+
+    /** An ID as 16 big-endian bytes, as Redis keys its radix trees. */
+    private static void putId(byte[] into, int at, RdbStream.Id id) {
+        for (int i = 0; i < 8; i++) {
+            into[at + i] = (byte) (id.ms() >>> (56 - 8 * i));
+            into[at + 8 + i] = (byte) (id.seq() >>> (56 - 8 * i));
+        }
     }
 
     private void writeSet(RdbWriter out, RdbSet set) {

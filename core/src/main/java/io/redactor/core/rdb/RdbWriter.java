@@ -40,16 +40,19 @@ public final class RdbWriter {
         return this;
     }
 
-    /** {@code rdbSaveLen}: 6 bits, 14 bits, 32 or 64 bits big-endian after a marker byte. */
+    /**
+     * {@code rdbSaveLen}: 6 bits, 14 bits, 32 or 64 bits big-endian after a marker byte; {@code len} is unsigned (a
+     * negative {@code long} is 2^63 or more, such as a stream counter's -1, written as 64 bits of ones).
+     */
     public RdbWriter writeLength(long len) {
-        if (len < (1 << 6)) {
+        if (len >= 0 && len < (1 << 6)) {
             return writeByte((int) len);
         }
-        if (len < (1 << 14)) {
+        if (len >= 0 && len < (1 << 14)) {
             writeByte((int) (0x40 | (len >> 8)));
             return writeByte((int) (len & 0xff));
         }
-        if (len <= 0xffffffffL) {
+        if (len >= 0 && len <= 0xffffffffL) {
             writeByte(LEN_32BIT);
             for (int shift = 24; shift >= 0; shift -= 8) {
                 writeByte((int) (len >>> shift));

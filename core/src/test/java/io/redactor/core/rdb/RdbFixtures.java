@@ -75,6 +75,7 @@ final class RdbFixtures {
                 yield "hash:" + join(pairs);
             }
             case RdbSortedSet z -> "zset:" + zsetInOrder(z);
+            case RdbStream s -> "stream:" + s.length() + " entries in " + s.nodes().size() + " nodes";
         };
     }
 

@@ -162,6 +162,19 @@ public final class RdbInput {
         return lengthAfter(first, out);
     }
 
+    /** Copies a number in the length encoding that may use all 64 bits (stream IDs and counters). */
+    public void copyNumber(RawBytes out) throws IOException {
+        int first = readByte();
+        out.add(first);
+        if (first == 0x81) {
+            out.add(readBytes(8));
+        } else if ((first >> 6) == 3) {
+            throw new IOException("an encoded value where a number was expected at offset " + (position - 1));
+        } else {
+            lengthAfter(first, out);
+        }
+    }
+
     private long lengthAfter(int first, RawBytes out) throws IOException {
         switch (first >> 6) {
             case 0:

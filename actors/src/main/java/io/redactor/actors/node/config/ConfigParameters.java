@@ -210,8 +210,10 @@ public final class ConfigParameters {
             integer("socket-mark-id", 0, UINT_MAX, 0).immutable().build(),
             bool("stop-writes-on-bgsave-error", true).honoured()
                     .note("writes are refused while the last snapshot failed").build(),
-            memory("stream-node-max-bytes", 0, LLONG_MAX, "4kb").build(),
-            integer("stream-node-max-entries", 0, LLONG_MAX, 100).build(),
+            memory("stream-node-max-bytes", 0, LLONG_MAX, "4kb").honoured()
+                    .note("bytes of a stream node (listpack) after which XADD starts a new one").build(),
+            integer("stream-node-max-entries", 0, LLONG_MAX, 100).honoured()
+                    .note("entries of a stream node after which XADD starts a new one").build(),
             oneOf("supervised", "no", "upstart", "systemd", "auto", "no").immutable().build(),
             bool("syslog-enabled", false).immutable().build(),
             oneOf("syslog-facility", "local0", "user", "local0", "local1", "local2", "local3", "local4", "local5",

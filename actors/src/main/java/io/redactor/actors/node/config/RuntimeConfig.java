@@ -283,6 +283,16 @@ public final class RuntimeConfig {
         return snapshot.zsetMaxListpackValue;
     }
 
+    /** Bytes after which a stream starts a new node (0: no limit but Redis's 1 GB). */
+    public long streamNodeMaxBytes() {
+        return snapshot.streamNodeMaxBytes;
+    }
+
+    /** Entries after which a stream starts a new node (0: no limit). */
+    public long streamNodeMaxEntries() {
+        return snapshot.streamNodeMaxEntries;
+    }
+
     /** {@code hll-sparse-max-bytes}: the size (header included) past which a sparse HyperLogLog turns dense. */
     public long hllSparseMaxBytes() {
         return snapshot.hllSparseMaxBytes;

@@ -31,6 +31,8 @@ final class Snapshot {
     private static final int ZSET_MAX_LISTPACK_VALUE = index("zset-max-listpack-value");
     private static final int HLL_SPARSE_MAX_BYTES = index("hll-sparse-max-bytes");
     private static final int LATENCY_TRACKING = index("latency-tracking");
+    private static final int STREAM_NODE_MAX_BYTES = index("stream-node-max-bytes");
+    private static final int STREAM_NODE_MAX_ENTRIES = index("stream-node-max-entries");
     private static final int LATENCY_TRACKING_INFO_PERCENTILES = index("latency-tracking-info-percentiles");
 
     /** Parsed values, in the order of {@link ConfigParameters#all()}. */
@@ -65,6 +67,8 @@ final class Snapshot {
     final long zsetMaxListpackValue;
     final long hllSparseMaxBytes;
     final boolean latencyTracking;
+    final long streamNodeMaxBytes;
+    final long streamNodeMaxEntries;
     final List<Double> latencyTrackingInfoPercentiles;
 
     Snapshot(Object[] values) {
@@ -101,6 +105,8 @@ final class Snapshot {
         zsetMaxListpackValue = (Long) values[ZSET_MAX_LISTPACK_VALUE];
         hllSparseMaxBytes = (Long) values[HLL_SPARSE_MAX_BYTES];
         latencyTracking = (Boolean) values[LATENCY_TRACKING];
+        streamNodeMaxBytes = (Long) values[STREAM_NODE_MAX_BYTES];
+        streamNodeMaxEntries = (Long) values[STREAM_NODE_MAX_ENTRIES];
         @SuppressWarnings("unchecked")
         List<Double> percentiles = (List<Double>) values[LATENCY_TRACKING_INFO_PERCENTILES];
         latencyTrackingInfoPercentiles = percentiles;
