@@ -162,7 +162,10 @@ public final class Tracking {
      * partition, which the calling thread must hold.
      */
     public void remember(byte[] key, ClientSession reader) {
-        tables[partitions.partitionOf(key)].remember(key, reader.id());
+        TrackingTable table = tables[partitions.partitionOf(key)];
+        if (table != null) {
+            table.remember(key, reader.id());
+        }
     }
 
     /**
