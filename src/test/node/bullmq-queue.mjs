@@ -20,6 +20,7 @@ import {
 } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
+import { fail, report } from './script-result.mjs';
 
 const DEADLINE_MS = 50_000;
 const WAIT_MS = 20_000;
@@ -32,14 +33,11 @@ const PLAIN_TOGETHER_MS = 10_000;
 /** The events of QueueEvents the result lists (by job name); others, like "active", depend on timing. */
 const EVENTS = ['added', 'completed', 'failed', 'retries-exhausted', 'waiting-children'];
 
-const deadline = setTimeout(() => {
-  console.error(`FAILED: no result after ${DEADLINE_MS} ms`);
-  process.exit(2);
-}, DEADLINE_MS);
-
-function fail(why) {
-  console.error(`FAILED: ${why instanceof Error ? why.stack : why}`);
-  process.exit(1);
+/** A plain ioredis client, to look at the keys BullMQ leaves. */
+async function plainClient(connection) {
+  const client = new Redis({ ...connection, lazyConnect: true });
+  await client.connect();
+  return client;
 }
 
 /** Waits for condition() to be true; what() says what it waits for (and what it saw). */
@@ -209,8 +207,7 @@ async function processJobs(connection) {
   await flow.close();
   await queue.obliterate({ force: true });
   await queue.close();
-  const plain = new Redis({ ...connection, lazyConnect: true });
-  await plain.connect();
+  const plain = await plainClient(connection);
   result.keysLeft = (await plain.keys(`bull:${QUEUE}:*`)).sort();
   await plain.quit();
   return result;
@@ -317,8 +314,7 @@ async function takeJobsOneByOne(connection) {
     await producer.publishEvent({ eventName: 'filler', i: String(i) }, 100_000);
   }
   await producer.close();
-  const plain = new Redis({ ...connection, lazyConnect: true });
-  await plain.connect();
+  const plain = await plainClient(connection);
   const events = `bull:${MANUAL}:events`;
   const before = await plain.xlen(events);
   await queue.trimEvents(10);
@@ -339,8 +335,7 @@ async function takeJobsOneByOne(connection) {
  */
 async function relayMessages(connection) {
   const result = {};
-  const plain = new Redis({ ...connection, lazyConnect: true });
-  await plain.connect();
+  const plain = await plainClient(connection);
   const keys = `bull::relay:{${RELAY}}*`;
   const leftovers = await plain.keys(keys);
   if (leftovers.length > 0) {
@@ -411,8 +406,4 @@ if (driver === 'node-redis') {
     socket: { host: opts.host, port: opts.port, connectTimeout: WAIT_MS, reconnectStrategy: false }
   }));
 }
-runAll(port).then(result => {
-  clearTimeout(deadline);
-  console.log(`RESULT ${JSON.stringify(result)}`);
-  process.exit(0);
-}, fail);
+report(() => runAll(port), DEADLINE_MS);
