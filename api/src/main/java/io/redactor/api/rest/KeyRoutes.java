@@ -62,10 +62,10 @@ final class KeyRoutes extends RouteSupport {
                     json.writeNumber(snapshot.pttl() / 1000.0);
                 }
                 json.writeFieldName("value");
-                if (snapshot.type().equals("zset")) {
-                    rankedMembers(json, values, ((ArrayReply) snapshot.value()).items());
-                } else {
-                    values.write(json, snapshot.value());
+                switch (snapshot.type()) {
+                    case "zset" -> rankedMembers(json, values, ((ArrayReply) snapshot.value()).items());
+                    case "stream" -> streamEntries(json, values, ((ArrayReply) snapshot.value()).items());
+                    default -> values.write(json, snapshot.value());
                 }
                 json.writeEndObject();
             });
@@ -81,6 +81,24 @@ final class KeyRoutes extends RouteSupport {
             values.write(json, flat.get(i));
             json.writeFieldName("score");
             values.write(json, flat.get(i + 1));
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
+    /**
+     * XRANGE's entries: ID, then field, value, field, value... kept as a list, since an entry may repeat a field
+     * (which an object could not show) and its fields have an order.
+     */
+    private static void streamEntries(JsonGenerator json, ReplyJson values, List<Reply> entries) throws IOException {
+        json.writeStartArray();
+        for (Reply entry : entries) {
+            List<Reply> parts = ((ArrayReply) entry).items();
+            json.writeStartObject();
+            json.writeFieldName("id");
+            values.write(json, parts.get(0));
+            json.writeFieldName("fields");
+            values.write(json, parts.get(1));
             json.writeEndObject();
         }
         json.writeEndArray();

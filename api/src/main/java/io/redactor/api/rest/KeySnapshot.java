@@ -22,7 +22,8 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * A key's type, time to live and whole value, read in one step inside its partition, so the three always agree.
- * It runs TYPE, PTTL and the type's read command (GET, LRANGE 0 -1, HGETALL, SMEMBERS, ZRANGE 0 -1 WITHSCORES)
+ * It runs TYPE, PTTL and the type's read command (GET, LRANGE 0 -1, HGETALL, SMEMBERS, ZRANGE 0 -1 WITHSCORES,
+ * XRANGE - +)
  * back to back as one internal command that is in no command table. Command statistics count those commands, as
  * if a client had sent them, and not the internal one.
  */
@@ -39,9 +40,12 @@ final class KeySnapshot {
     private static final byte[] HGETALL = ascii("hgetall");
     private static final byte[] SMEMBERS = ascii("smembers");
     private static final byte[] ZRANGE = ascii("zrange");
+    private static final byte[] XRANGE = ascii("xrange");
     private static final byte[] ZERO = ascii("0");
     private static final byte[] MINUS_ONE = ascii("-1");
     private static final byte[] WITHSCORES = ascii("withscores");
+    private static final byte[] FIRST = ascii("-");
+    private static final byte[] LAST = ascii("+");
 
     private final NodeServices node;
     private final CommandSpec spec;
@@ -52,6 +56,7 @@ final class KeySnapshot {
     private final CommandSpec hgetall;
     private final CommandSpec smembers;
     private final CommandSpec zrange;
+    private final CommandSpec xrange;
 
     KeySnapshot(NodeServices node) {
         this.node = node;
@@ -63,6 +68,7 @@ final class KeySnapshot {
         this.hgetall = table.lookup("hgetall");
         this.smembers = table.lookup("smembers");
         this.zrange = table.lookup("zrange");
+        this.xrange = table.lookup("xrange");
         this.spec = CommandSpec.command("rest-read-key", 2).internal().flags(CommandFlag.READONLY)
                 .keys(1, 1, 1).runsAtKeys(this::read).build();
     }
@@ -100,6 +106,7 @@ final class KeySnapshot {
             case "hash" -> HGETALL;
             case "set" -> SMEMBERS;
             case "zset" -> ZRANGE;
+            case "stream" -> XRANGE;
             default -> TYPE;
         };
     }
@@ -122,6 +129,7 @@ final class KeySnapshot {
             case "hash" -> run(inner, call, hgetall, HGETALL, key);
             case "set" -> run(inner, call, smembers, SMEMBERS, key);
             case "zset" -> run(inner, call, zrange, ZRANGE, key, ZERO, MINUS_ONE, WITHSCORES);
+            case "stream" -> run(inner, call, xrange, XRANGE, key, FIRST, LAST);
             default -> NullReply.NULL_BULK;
         };
         for (Reply part : List.of(ttl, value)) {

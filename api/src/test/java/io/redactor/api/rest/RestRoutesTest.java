@@ -132,9 +132,11 @@ class RestRoutesTest extends JUnitRouteTesting {
 
     @Test
     void keysReadWithTypeAndTtlInOneStep() {
-        command("[[\"DEL\",\"rest:k\",\"rest:l\",\"rest:s\",\"rest:z\",\"rest:h\"],[\"SET\",\"rest:k\",\"v\",\"EX\",100],"
+        command("[[\"DEL\",\"rest:k\",\"rest:l\",\"rest:s\",\"rest:z\",\"rest:h\",\"rest:x\"],"
+                + "[\"SET\",\"rest:k\",\"v\",\"EX\",100],"
                 + "[\"RPUSH\",\"rest:l\",\"a\",\"b\"],[\"SADD\",\"rest:s\",\"x\"],[\"ZADD\",\"rest:z\",2,\"b\",1,\"a\"],"
-                + "[\"HSET\",\"rest:h\",\"f\",\"1\"]]").assertStatusCode(200);
+                + "[\"HSET\",\"rest:h\",\"f\",\"1\"],[\"XADD\",\"rest:x\",\"1-1\",\"f\",\"1\",\"f\",\"2\"],"
+                + "[\"XADD\",\"rest:x\",\"2-0\",\"g\",\"3\"]]").assertStatusCode(200);
         String string = api.run(HttpRequest.GET("/v1/keys/rest:k")).assertStatusCode(200).entityString();
         assertTrue(string.matches("\\{\"key\":\"rest:k\",\"type\":\"string\",\"ttl\":(99|100)(\\.\\d+)?,\"value\":\"v\"}"),
                 string);
@@ -146,11 +148,15 @@ class RestRoutesTest extends JUnitRouteTesting {
                 + "\"value\":[{\"member\":\"a\",\"score\":1},{\"member\":\"b\",\"score\":2}]}");
         api.run(HttpRequest.GET("/v1/keys/rest:h"))
                 .assertEntity("{\"key\":\"rest:h\",\"type\":\"hash\",\"ttl\":null,\"value\":{\"f\":\"1\"}}");
+        api.run(HttpRequest.GET("/v1/keys/rest:x")).assertEntity("{\"key\":\"rest:x\",\"type\":\"stream\",\"ttl\":null,"
+                + "\"value\":[{\"id\":\"1-1\",\"fields\":[\"f\",\"1\",\"f\",\"2\"]},"
+                + "{\"id\":\"2-0\",\"fields\":[\"g\",\"3\"]}]}");
         assertProblem(api.run(HttpRequest.GET("/v1/keys/rest:nothing")), 404, "NOTFOUND");
         try (Jedis jedis = SERVER.jedis()) {
             String stats = jedis.info("commandstats");
             assertTrue(stats.contains("cmdstat_type:") && stats.contains("cmdstat_pttl:")
-                    && stats.contains("cmdstat_hgetall:"), "a key read counts as the commands it runs:\n" + stats);
+                    && stats.contains("cmdstat_hgetall:") && stats.contains("cmdstat_xrange:"),
+                    "a key read counts as the commands it runs:\n" + stats);
             assertTrue(!stats.contains("rest-read-key"), "but not as the internal command:\n" + stats);
         }
     }

@@ -315,8 +315,8 @@ class ConfigParametersTest {
                 "latency-tracking", "latency-tracking-info-percentiles", "lazyfree-lazy-user-flush", "lfu-decay-time",
                 "lfu-log-factor", "list-max-listpack-size", "maxclients", "maxmemory", "maxmemory-policy",
                 "no-appendfsync-on-rewrite", "notify-keyspace-events", "port", "proto-max-bulk-len", "rdbchecksum",
-                "rdbcompression", "save", "set-max-intset-entries", "stop-writes-on-bgsave-error", "tcp-keepalive",
-                "timeout", "tls-auth-clients", "tls-ca-cert-dir", "tls-ca-cert-file", "tls-cert-file", "tls-ciphers",
+                "rdbcompression", "save", "set-max-intset-entries", "stop-writes-on-bgsave-error",
+                "stream-node-max-bytes", "stream-node-max-entries", "tcp-keepalive", "timeout", "tls-auth-clients", "tls-ca-cert-dir", "tls-ca-cert-file", "tls-cert-file", "tls-ciphers",
                 "tls-ciphersuites", "tls-key-file", "tls-key-file-pass", "tls-port", "tls-prefer-server-ciphers",
                 "tls-protocols", "tls-session-cache-size", "tls-session-cache-timeout", "tls-session-caching",
                 "zset-max-listpack-entries", "zset-max-listpack-value")), honoured);
