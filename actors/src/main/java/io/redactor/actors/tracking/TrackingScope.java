@@ -133,7 +133,7 @@ public final class TrackingScope {
                 delivery.send();
             }
         }
-        if (kind == Kind.COMMAND && finished) {
+        if (kind == Kind.COMMAND && finished && client != null) {
             client.tracking().commandDone();
         }
         if (own == null) {
