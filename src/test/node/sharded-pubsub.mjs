@@ -7,22 +7,13 @@
 // On success prints one line "RESULT <json>" and exits 0; otherwise prints "FAILED: <why>" on stderr and exits 1
 // (2 if the whole run takes longer than DEADLINE_MS, whatever the server does).
 import { createClient } from 'redis';
+import { fail, report } from './script-result.mjs';
 
 const DEADLINE_MS = 18_000;
 const WAIT_MS = 5_000;
 const GRACE_MS = 200;
 const ORDERS = 'noderedis:orders';
 const ALERTS = 'noderedis:alerts';
-
-const deadline = setTimeout(() => {
-  console.error(`FAILED: no result after ${DEADLINE_MS} ms`);
-  process.exit(2);
-}, DEADLINE_MS);
-
-function fail(why) {
-  console.error(`FAILED: ${why instanceof Error ? why.stack : why}`);
-  process.exit(1);
-}
 
 function expect(what, actual, expected) {
   if (JSON.stringify(actual) !== JSON.stringify(expected)) {
@@ -95,8 +86,4 @@ const port = Number.parseInt(process.argv[2], 10);
 if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   fail(`usage: node sharded-pubsub.mjs <port> (got ${JSON.stringify(process.argv.slice(2))})`);
 }
-run(port).then(result => {
-  clearTimeout(deadline);
-  console.log(`RESULT ${JSON.stringify(result)}`);
-  process.exit(0);
-}, fail);
+report(() => run(port), DEADLINE_MS);

@@ -16,12 +16,16 @@ public final class AsyncTwins {
     }
 
     /**
-     * The async twin of an EVAL, EVALSHA or FCALL line. Lines with too few arguments stay as they are: their error
+     * The async twin of an EVAL, EVALSHA or FCALL line. Lines with too few arguments (none for a line reading a
+     * pushed message) stay as they are: their error
      * names the command sent ("wrong number of arguments for 'evalasync' command"), as Redis's would.
      */
     public static byte[][] of(byte[][] argv) {
+        if (argv.length < 3) {
+            return argv;
+        }
         String twin = TWINS.get(new String(argv[0], StandardCharsets.UTF_8).toLowerCase(Locale.ROOT));
-        if (twin == null || argv.length < 3) {
+        if (twin == null) {
             return argv;
         }
         byte[][] rewritten = argv.clone();

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  *       (default {@code a}); {@code [b>]} sends a blocking command and waits until the server reports the
  *       connection blocked, {@code [b<]} (nothing after it) reads the reply that command gets later.
  *   <li>Optional markers ({@link Marker}), e.g. {@code @sorted}: how the replies are compared.
- *   <li>The command, split by {@link Arguments}.
+ *   <li>The command, split by {@link Arguments}; an argument {@code {id:b}} is connection b's CLIENT ID on the
+ *       server the line runs on.
  * </ul>
  * Blank lines and {@code #} comments are no command lines.
  */
@@ -27,7 +28,10 @@ public record CorpusLine(int number, String text, char connection, Mode mode, Se
         CALL,
         /** {@code [b>]}: send a blocking command and wait until the connection is blocked; its reply comes later. */
         BLOCK,
-        /** {@code [b<]}: read the reply of the command the connection blocked on. */
+        /**
+         * {@code [b<]}: read the reply of the command the connection blocked on, or a message pushed to it (markers
+         * may follow: {@code [b<] @anyint}).
+         */
         RECEIVE
     }
 
@@ -60,7 +64,7 @@ public record CorpusLine(int number, String text, char connection, Mode mode, Se
             rest = rest.substring(end).strip();
         }
         byte[][] argv = Arguments.split(rest, number).toArray(new byte[0][]);
-        if ((argv.length == 0) != (mode == Mode.RECEIVE) || mode == Mode.RECEIVE && !markers.isEmpty()) {
+        if ((argv.length == 0) != (mode == Mode.RECEIVE)) {
             throw new IllegalArgumentException("line " + number + ": "
                     + (mode == Mode.RECEIVE ? "[x<] reads a reply and takes no command" : "no command") + ": " + text);
         }

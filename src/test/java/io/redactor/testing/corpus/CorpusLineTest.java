@@ -80,7 +80,7 @@ class CorpusLineTest {
     @Test
     void malformedLinesAreRejectedWithTheirNumber() {
         for (String text : List.of("SET k \"open", "SET k 'open", "SET k \"\\q\"", "SET k \"\\x4\"", "@sorted", "[b]",
-                "[b<] GET k", "@nosuchmarker GET k")) {
+                "[b<] GET k", "[b<] @anyint GET k", "@nosuchmarker GET k")) {
             IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                     () -> CorpusLine.parse(42, text), text);
             assertTrue(error.getMessage().startsWith("line 42: "), error.getMessage());

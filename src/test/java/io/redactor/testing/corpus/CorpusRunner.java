@@ -145,12 +145,14 @@ public final class CorpusRunner {
     private static String play(CorpusLine line, byte[][] argv, Connections server, KeyspaceEvents events) {
         return onLine(line, server, connections -> {
             RawClient client = connections.get(line.connection());
+            byte[][] resolved = connections.withClientIds(argv);
             String reply = switch (line.mode()) {
-                case CALL -> line.markers().contains(Marker.SCAN) ? Scan.all(client, argv)
-                        : ReplyForm.of(client.call(argv), line.markers());
-                case RECEIVE -> ReplyForm.exact(client.readReply());
+                case CALL -> line.markers().contains(Marker.SCAN) ? Scan.all(client, resolved)
+                        : ReplyForm.of(client.call(resolved), line.markers());
+                case RECEIVE -> line.markers().isEmpty() ? ReplyForm.exact(client.readReply())
+                        : ReplyForm.of(client.readReply(), line.markers());
                 case BLOCK -> {
-                    connections.sendAndAwaitBlocked(line.connection(), argv);
+                    connections.sendAndAwaitBlocked(line.connection(), resolved);
                     yield "(blocked)";
                 }
             };
@@ -162,7 +164,8 @@ public final class CorpusRunner {
     private void playBatch(List<CorpusLine> batch, Connections redis, Connections ours, List<Mismatch> mismatches) {
         for (Connections server : List.of(redis, ours)) {
             RawClient client = server.get(batch.get(0).connection());
-            batch.forEach(line -> client.command(server == ours ? ourCommand.apply(line.argv()) : line.argv()));
+            batch.forEach(line -> client.command(
+                    server.withClientIds(server == ours ? ourCommand.apply(line.argv()) : line.argv())));
         }
         for (CorpusLine line : batch) {
             Function<Connections, String> reply =

@@ -20,6 +20,7 @@ import io.redactor.core.ArgsMemory;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.PushReply;
 import io.redactor.core.reply.Reply;
+import io.redactor.core.reply.ReplySequence;
 import io.redactor.core.reply.SimpleString;
 
 import java.nio.charset.StandardCharsets;
@@ -234,6 +235,9 @@ public final class ClientPipeline implements Subscriber {
         session.subscriptions().clear(node.server().pubsub());
         Watching.unwatch(session.transaction(), node.partitions());
         blocking.close();
+        if (session.tracking().on()) {
+            node.server().tracking().disable(session);
+        }
     }
 
     private void drain() {
@@ -320,6 +324,7 @@ public final class ClientPipeline implements Subscriber {
                 commandStats.rejected(r.spec());
                 countIfError(r.reply());
                 output.write(r.reply());
+                afterCommand(null);
                 return true;
             }
             case Route.AtClient r -> {
@@ -448,6 +453,10 @@ public final class ClientPipeline implements Subscriber {
     }
 
     private void countIfError(Reply reply) {
+        // a reply followed by tracking invalidations is an error if its first part is
+        if (reply instanceof ReplySequence sequence && !sequence.replies().isEmpty()) {
+            reply = sequence.replies().getFirst();
+        }
         if (reply instanceof ErrorReply error) {
             node.server().stats().countError(error);
         }
@@ -466,6 +475,7 @@ public final class ClientPipeline implements Subscriber {
             commandStats.record(spec, System.nanoTime() - started, true);
             countIfError(e.reply());
             output.write(e.reply());
+            afterCommand(spec);
         }
     }
 
@@ -503,6 +513,18 @@ public final class ClientPipeline implements Subscriber {
         commandStats.record(spec, System.nanoTime() - started, reply instanceof ErrorReply);
         countIfError(reply);
         output.write(reply);
+        afterCommand(spec);
+    }
+
+    /**
+     * A command of the client ended here (Redis's resetClient): a CLIENT CACHING given before it is used up, unless
+     * it was a CLIENT command or the client is in MULTI. Commands run at partitions use it up there.
+     */
+    private void afterCommand(CommandSpec spec) {
+        if (session.tracking().caching() && !session.transaction().active()
+                && (spec == null || !spec.fullName().startsWith("client|"))) {
+            session.tracking().commandDone();
+        }
     }
 
     private void reserve(int[] partitions, Invocation invocation) {
@@ -541,6 +563,12 @@ public final class ClientPipeline implements Subscriber {
         }
         countIfError(reply);
         output.write(reply);
+        // invalidations of the client's own keys by the calls of its async script follow the script's reply
+        PushReply own;
+        while ((own = session.tracking().pollAfterReply()) != null) {
+            output.push(own);
+        }
+        afterCommand(null);
         settle(1);
     }
 

@@ -2,6 +2,9 @@ package io.redactor.actors.client;
 
 import io.redactor.actors.acl.AclUser;
 import io.redactor.actors.blocking.BlockedClient;
+import io.redactor.actors.pubsub.Subscriber;
+import io.redactor.actors.tracking.ClientTracking;
+import io.redactor.core.reply.PushReply;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -44,6 +47,9 @@ public final class ClientSession {
     private volatile AclUser user;
     private volatile boolean authenticated;
     private volatile boolean replaysLog;
+    private final ClientTracking tracking = new ClientTracking();
+    /** Where messages pushed to the client go (its pipeline); null for sessions that take none. */
+    private volatile Subscriber subscriber;
 
     public ClientSession(long id, ClientEndpoint endpoint, long nowMs) {
         this.id = id;
@@ -120,8 +126,22 @@ public final class ClientSession {
     }
 
     /** Gives the session its publish/subscribe state, delivering to {@code subscriber}. Once, at start. */
-    public void attach(io.redactor.actors.pubsub.Subscriber subscriber) {
+    public void attach(Subscriber subscriber) {
         subscriptions = new ClientSubscriptions(subscriber);
+        this.subscriber = subscriber;
+    }
+
+    /** Writes an out-of-band message to the client (tracking invalidations), from any thread. */
+    public void push(PushReply message) {
+        Subscriber to = subscriber;
+        if (to != null) {
+            to.push(message);
+        }
+    }
+
+    /** The client's CLIENT TRACKING state. */
+    public ClientTracking tracking() {
+        return tracking;
     }
 
     public ClientSubscriptions subscriptions() {
@@ -187,7 +207,10 @@ public final class ClientSession {
         return isSubscriber() ? "pubsub" : "normal";
     }
 
-    /** CLIENT LIST's flags, in Redis's order: P subscriber, x in MULTI, b blocked, d a watched key changed. */
+    /**
+     * CLIENT LIST's flags, in Redis's order: P subscriber, x in MULTI, b blocked, t tracking, R tracking redirection
+     * broken, B tracking by broadcast, d a watched key changed.
+     */
     private String flags() {
         StringBuilder flags = new StringBuilder(4);
         if (isSubscriber()) {
@@ -199,6 +222,7 @@ public final class ClientSession {
         if (blocked != null) {
             flags.append('b');
         }
+        tracking.appendFlags(flags);
         if (transaction.token().isDirty()) {
             flags.append('d');
         }
@@ -227,6 +251,7 @@ public final class ClientSession {
                 + " obl=0 oll=0 omem=" + output
                 + " tot-mem=" + (queryBuffer + output)
                 + " events=r cmd=" + lastCommand.toLowerCase(Locale.ROOT)
-                + " user=" + (user == null ? "default" : user.nameText()) + " redir=-1 resp=" + protocol;
+                + " user=" + (user == null ? "default" : user.nameText())
+                + " redir=" + (tracking.on() ? tracking.redirect() : -1) + " resp=" + protocol;
     }
 }

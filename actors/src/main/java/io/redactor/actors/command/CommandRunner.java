@@ -1,14 +1,19 @@
 package io.redactor.actors.command;
 
 import io.redactor.actors.blocking.BlockedClient;
+import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.effects.Effects;
 import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.ServerContext;
+import io.redactor.actors.tracking.Tracking;
+import io.redactor.actors.tracking.TrackingScope;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.util.Set;
 
 /**
  * Runs commands against a keyspace on the calling thread. A bug in a command must not take its partition's
@@ -21,12 +26,29 @@ import org.slf4j.LoggerFactory;
 public final class CommandRunner {
     private static final Logger log = LoggerFactory.getLogger(CommandRunner.class);
 
+    /** Read-only commands whose own keys are not remembered for tracking: only the commands their scripts run. */
+    private static final Set<String> UNTRACKED_READS = Set.of("eval_ro", "evalsha_ro", "fcall_ro");
+
     private final KeyCall call;
     private final CommandStatistics stats;
+    private final Tracking tracking;
+    /** Runs commands inside another one (EXEC, a script), which is what tracking sees as the client's command. */
+    private final boolean nested;
 
     public CommandRunner(ServerContext server) {
+        this(server, false);
+    }
+
+    private CommandRunner(ServerContext server, boolean nested) {
         this.call = new KeyCall(server);
         this.stats = server.commandStats();
+        this.tracking = server.tracking();
+        this.nested = nested;
+    }
+
+    /** A runner for the commands of a command that runs others (EXEC, a script), inside its tracking scope. */
+    public static CommandRunner nested(ServerContext server) {
+        return new CommandRunner(server, true);
     }
 
     public Reply run(Invocation invocation, Keyspace keyspace, long now) {
@@ -36,17 +58,43 @@ public final class CommandRunner {
     /** Runs a command that may block as {@code blocker}; null when it blocked. */
     public Reply run(Invocation invocation, Keyspace keyspace, long now, BlockedClient blocker) {
         CommandSpec spec = invocation.spec();
-        long started = System.nanoTime();
-        Reply reply = execute(spec, spec.keyHandler(), call.bind(invocation, keyspace, now, blocker));
-        long nanos = System.nanoTime() - started;
-        if (blocker == null) {
-            stats.record(spec, nanos, reply instanceof ErrorReply);
-        } else if (reply == null) {
-            blocker.ran(nanos);
-        } else {
-            stats.record(spec, blocker.ranNanos() + nanos, reply instanceof ErrorReply);
+        TrackingScope scope = nested ? null : TrackingScope.open(tracking, invocation.client(),
+                invocation.fromScript() ? TrackingScope.Kind.SCRIPT_CALL : TrackingScope.Kind.COMMAND,
+                invocation.fromScript());
+        Reply reply = null;
+        try {
+            long started = System.nanoTime();
+            reply = execute(spec, spec.keyHandler(), call.bind(invocation, keyspace, now, blocker));
+            long nanos = System.nanoTime() - started;
+            if (blocker == null) {
+                stats.record(spec, nanos, reply instanceof ErrorReply);
+            } else if (reply == null) {
+                blocker.ran(nanos);
+            } else {
+                stats.record(spec, blocker.ranNanos() + nanos, reply instanceof ErrorReply);
+            }
+            rememberReads(invocation);
+        } finally {
+            reply = TrackingScope.close(scope, reply);
         }
         return reply;
+    }
+
+    /**
+     * Redis's trackingRememberKeys after a read-only command: its keys, for the client that ran it (or whose
+     * script did), when the client tracks them.
+     */
+    private void rememberReads(Invocation invocation) {
+        ClientSession client = invocation.client();
+        CommandSpec spec = invocation.spec();
+        if (client == null || !spec.has(CommandFlag.READONLY) || spec.has(CommandFlag.PUBSUB)
+                || !client.tracking().remembersReads() || UNTRACKED_READS.contains(spec.fullName())) {
+            return;
+        }
+        byte[][] args = invocation.args();
+        for (int position : spec.keys().find(args)) {
+            tracking.remember(args[position], client);
+        }
     }
 
     /** Serves a blocked client from {@code key}, which holds what it waits for. */

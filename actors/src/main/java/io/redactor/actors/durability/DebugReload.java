@@ -75,6 +75,8 @@ final class DebugReload extends AllPartitions.Holder {
 
     private Reply flushAndLoad(PartitionData[] data) {
         if (flush) {
+            // Redis's emptyData: every tracking client is told that all its keys are invalid
+            node.server().tracking().flushed();
             for (PartitionData partition : data) {
                 for (int db = 0; db < Keyspace.DATABASES; db++) {
                     partition.db(db).clear();

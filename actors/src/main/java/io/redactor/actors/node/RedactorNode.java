@@ -74,6 +74,7 @@ public final class RedactorNode {
                         throw new IllegalStateException(aclError);
                     }
                     ClientRegistry clients = new ClientRegistry(config::maxclients, server.stats(), access);
+                    server.tracking().useClients(clients::byId);
                     ScriptService scripts = new ScriptService(settings.scripts(), server.pubsub());
                     // not the size: what a young collection left (old garbage included) misjudges scripts that
                     // make and drop big strings; their own budget bounds the size

@@ -5,6 +5,7 @@ import io.redactor.actors.effects.EffectLog;
 import io.redactor.actors.node.config.RuntimeConfig;
 import io.redactor.actors.pubsub.KeyspaceNotifier;
 import io.redactor.actors.pubsub.PubSub;
+import io.redactor.actors.tracking.Tracking;
 import io.redactor.core.keys.PartitionMap;
 
 /**
@@ -18,6 +19,7 @@ public final class ServerContext implements DataEnvironment {
     private final PartitionMap partitions;
     private final PubSub pubsub = new PubSub();
     private final KeyspaceNotifier notifier;
+    private final Tracking tracking;
     private final EffectLog effectLog = new EffectLog();
     private final HeapGuard heapGuard;
     private volatile boolean expiryPaused;
@@ -36,6 +38,7 @@ public final class ServerContext implements DataEnvironment {
         this.commandStats = new CommandStatistics(config::latencyTracking);
         this.partitions = partitions;
         this.notifier = new KeyspaceNotifier(config, pubsub);
+        this.tracking = new Tracking(config, partitions);
     }
 
     /** What refuses work before the heap runs out. */
@@ -50,6 +53,11 @@ public final class ServerContext implements DataEnvironment {
     /** Where partitions record their changes: save-point counters and the append-only file. */
     public EffectLog effectLog() {
         return effectLog;
+    }
+
+    /** Client-side caching: who tracks which keys, and their invalidation messages. */
+    public Tracking tracking() {
+        return tracking;
     }
 
     public KeyspaceNotifier notifier() {

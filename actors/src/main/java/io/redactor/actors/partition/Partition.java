@@ -18,6 +18,7 @@ import io.redactor.actors.data.PartitionData;
 import io.redactor.actors.effects.PartitionEffects;
 import io.redactor.actors.node.ServerContext;
 import io.redactor.actors.reservation.Reservation;
+import io.redactor.actors.tracking.TrackingScope;
 import io.redactor.actors.watch.WatchToken;
 import io.redactor.actors.watch.WatchedKey;
 import io.redactor.core.reply.ErrorReply;
@@ -132,7 +133,8 @@ public final class Partition {
         this.env = env;
         this.context = context;
         this.stash = stash;
-        this.signals = new PartitionSignals(env.server().notifier());
+        this.signals = new PartitionSignals(env.server().notifier(), env.server().tracking(),
+                env.server().tracking().newTable(partition));
         this.data = new PartitionData(partition, env.server(), signals, signals.watches(), signals.blocked(),
                 new PartitionEffects(env.server().effectLog()));
         this.runner = new CommandRunner(env.server());
@@ -329,7 +331,14 @@ public final class Partition {
         if (env.server().config().hz() != expiryHz) {
             scheduleExpiry();
         }
-        expiry.cycle(data, expiryBudgetNanos);
+        TrackingScope scope = TrackingScope.open(env.server().tracking(), null, TrackingScope.Kind.BACKGROUND, false);
+        try {
+            expiry.cycle(data, expiryBudgetNanos);
+        } finally {
+            TrackingScope.close(scope, null);
+        }
+        // a lower tracking-table-max-keys takes effect even while no client reads
+        signals.tracked().enforceLimit();
         // an expired stream answers the clients blocked on it in a consumer group
         serveBlocked(System.currentTimeMillis());
         return Behaviors.same();

@@ -4,16 +4,29 @@ import io.redactor.actors.blocking.BlockedKeys;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyObserver;
 import io.redactor.actors.pubsub.KeyspaceNotifier;
+import io.redactor.actors.tracking.Tracking;
+import io.redactor.actors.tracking.TrackingTable;
 import io.redactor.actors.watch.Watches;
 
-/** What a partition does when its keys change: WATCH invalidation, blocked clients, keyspace notifications. */
+/**
+ * What a partition does when its keys change: WATCH invalidation, client-side caching invalidation, blocked clients,
+ * keyspace notifications.
+ */
 final class PartitionSignals implements KeyObserver {
     private final Watches watches = new Watches();
     private final BlockedKeys blocked = new BlockedKeys();
     private final KeyspaceNotifier notifier;
+    private final Tracking tracking;
+    private final TrackingTable tracked;
 
-    PartitionSignals(KeyspaceNotifier notifier) {
+    PartitionSignals(KeyspaceNotifier notifier, Tracking tracking, TrackingTable tracked) {
         this.notifier = notifier;
+        this.tracking = tracking;
+        this.tracked = tracked;
+    }
+
+    TrackingTable tracked() {
+        return tracked;
     }
 
     Watches watches() {
@@ -27,6 +40,8 @@ final class PartitionSignals implements KeyObserver {
     @Override
     public void modified(int db, byte[] key) {
         watches.modified(db, key);
+        tracked.modified(key);
+        tracking.modifiedForBroadcast(key);
     }
 
     @Override

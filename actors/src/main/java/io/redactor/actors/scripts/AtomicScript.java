@@ -16,6 +16,7 @@ import io.redactor.actors.partition.Partition;
 import io.redactor.actors.reservation.HeldPartitions;
 import io.redactor.actors.reservation.Reservation;
 import io.redactor.actors.routing.Route;
+import io.redactor.actors.tracking.TrackingScope;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 import io.redactor.lua.LuaReplies;
@@ -103,6 +104,8 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     private int db;
     /** The effects of the partitions held, committed when they are released. */
     private EffectUnit unit;
+    /** The script's scope for client-side caching, open while it runs; null when tracking is not concerned. */
+    private TrackingScope tracking;
 
     AtomicScript(ScriptService service, NodeServices node, ScriptRequest request, Keyspace given) {
         this.service = service;
@@ -186,6 +189,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
      */
     private boolean runInline() {
         inline = true;
+        openTrackingScope();
         try {
             Reply result;
             try {
@@ -197,7 +201,21 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             return true;
         } catch (MoveOff moveOff) {
             inline = false;
+            if (tracking != null) {
+                tracking.abandon();
+                tracking = null;
+            }
             return false;
+        }
+    }
+
+    /**
+     * The script is the client's command for client-side caching (unless it runs inside EXEC, which is): its
+     * invalidations of the client's own keys follow its reply.
+     */
+    private void openTrackingScope() {
+        if (given == null) {
+            tracking = TrackingScope.open(node.server().tracking(), request.client(), TrackingScope.Kind.COMMAND, true);
         }
     }
 
@@ -210,6 +228,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         int[] wanted = declared;
         Holding now = holding;
         Reply result;
+        openTrackingScope();
         try {
             while (true) {
                 try {
@@ -236,6 +255,8 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
 
     /** Releases what is held and answers, unless the node abandoned the script. */
     private void finish(Reply result) {
+        result = TrackingScope.close(tracking, result);
+        tracking = null;
         releaseAll();
         if (finished != null) {
             finished.run();
@@ -377,7 +398,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         }
         Keyspace keyspace = given != null ? given : held.isEmpty() ? null : held.keyspace();
         if (runner == null) {
-            runner = new CommandRunner(node.server());
+            runner = CommandRunner.nested(node.server());
         }
         return switch (route) {
             case Route.AtPartition r -> runner.run(r.invocation().inScript(protocol),

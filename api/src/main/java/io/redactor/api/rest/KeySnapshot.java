@@ -117,7 +117,7 @@ final class KeySnapshot {
 
     private Reply read(KeyCall call) {
         byte[] key = call.args()[1];
-        CommandRunner inner = new CommandRunner(call.server());
+        CommandRunner inner = CommandRunner.nested(call.server());
         Reply kind = run(inner, call, type, TYPE, key);
         if (!(kind instanceof SimpleString name) || name.text().equals("none")) {
             return kind instanceof ErrorReply ? kind : NullReply.NULL_BULK;

@@ -15,7 +15,10 @@ import static io.redactor.actors.command.CommandFlag.SENTINEL;
 import static io.redactor.actors.command.CommandFlag.STALE;
 import static io.redactor.actors.command.CommandSpec.command;
 
-/** The connection commands' table entries: PING, ECHO, SELECT, AUTH, HELLO, QUIT, RESET and CLIENT. */
+/**
+ * The connection commands' table entries: PING, ECHO, SELECT, AUTH, HELLO, QUIT, RESET and CLIENT (with client-side
+ * caching's TRACKING, CACHING, GETREDIR and TRACKINGINFO).
+ */
 public final class ConnectionCommands {
     private ConnectionCommands() {
     }
@@ -51,8 +54,20 @@ public final class ConnectionCommands {
                                 .runsAtClient(ClientCommands::kill),
                         clientSubcommand("unblock", -3).flags(ADMIN).doc(ConnectionDocs.CLIENT_UNBLOCK)
                                 .runsAtClient(ClientCommands::unblock),
+                        clientSubcommand("tracking", -3).doc(ConnectionDocs.CLIENT_TRACKING)
+                                .runsAtClient(TrackingCommands::tracking),
+                        clientSubcommand("caching", 3).doc(ConnectionDocs.CLIENT_CACHING)
+                                .runsAtClient(TrackingCommands::caching),
+                        clientSubcommand("getredir", 2).doc(ConnectionDocs.CLIENT_GETREDIR)
+                                .runsAtClient(TrackingCommands::getredir),
+                        clientSubcommand("trackinginfo", 2).doc(ConnectionDocs.CLIENT_TRACKINGINFO)
+                                .runsAtClient(TrackingCommands::trackinginfo),
                         command("help", 2).flags(LOADING, STALE).acl("connection").doc(ConnectionDocs.CLIENT_HELP)
                                 .runsAtClient(call -> Help.reply(call,
+                                "CACHING (YES|NO)",
+                                "    Enable/disable tracking of the keys for next command in OPTIN/OPTOUT modes.",
+                                "GETREDIR",
+                                "    Return the client ID we are redirecting to when tracking is enabled.",
                                 "GETNAME",
                                 "    Return the name of the current connection.",
                                 "ID",
@@ -80,7 +95,12 @@ public final class ConnectionCommands {
                                 "SETNAME <name>",
                                 "    Assign the name <name> to the current connection.",
                                 "UNBLOCK <clientid> [TIMEOUT|ERROR]",
-                                "    Unblock the specified blocked client."))).build());
+                                "    Unblock the specified blocked client.",
+                                "TRACKING (ON|OFF) [REDIRECT <id>] [BCAST] [PREFIX <prefix> [...]]",
+                                "         [OPTIN] [OPTOUT] [NOLOOP]",
+                                "    Control server assisted client side caching.",
+                                "TRACKINGINFO",
+                                "    Report tracking status for the current connection."))).build());
     }
 
     private static CommandSpec.Builder clientSubcommand(String name, int arity) {

@@ -101,6 +101,30 @@ final class ConnectionDocs {
                         string("ip:port").token("LADDR").since("6.2.0").optional(),
                         string("yes/no").token("SKIPME").optional()).multiple()));
 
+    static final CommandDoc CLIENT_TRACKING = doc("Enable or disable server assisted client side caching support",
+            "6.0.0", "connection", "O(1). Some options may introduce additional complexity.")
+            .args(oneOf("status",
+                    pureToken("on", "ON"),
+                    pureToken("off", "OFF")),
+                integer("client-id").token("REDIRECT").optional(),
+                string("prefix").token("PREFIX").optional().multiple().multipleToken(),
+                pureToken("bcast", "BCAST").optional(),
+                pureToken("optin", "OPTIN").optional(),
+                pureToken("optout", "OPTOUT").optional(),
+                pureToken("noloop", "NOLOOP").optional());
+
+    static final CommandDoc CLIENT_CACHING = doc("Instruct the server about tracking or not keys in the next request",
+            "6.0.0", "connection", "O(1)")
+            .args(oneOf("mode",
+                    pureToken("yes", "YES"),
+                    pureToken("no", "NO")));
+
+    static final CommandDoc CLIENT_GETREDIR = doc("Get tracking notifications redirection client ID if any", "6.0.0",
+            "connection", "O(1)");
+
+    static final CommandDoc CLIENT_TRACKINGINFO = doc("Return information about server assisted client side caching "
+            + "for the current connection", "6.2.0", "connection", "O(1)");
+
     static final CommandDoc CLIENT_HELP = doc("Show helpful text about the different subcommands", "5.0.0",
             "connection", "O(1)");
 

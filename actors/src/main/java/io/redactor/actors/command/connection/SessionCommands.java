@@ -106,6 +106,9 @@ final class SessionCommands {
     static Reply reset(ClientCall call) {
         ClientSession client = call.client();
         client.subscriptions().clear(call.node().server().pubsub());
+        if (client.tracking().on()) {
+            call.node().server().tracking().disable(client);
+        }
         client.setDb(0);
         client.setProtocol(2);
         client.setName("");

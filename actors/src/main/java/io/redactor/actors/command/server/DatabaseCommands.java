@@ -18,15 +18,20 @@ final class DatabaseCommands {
         return IntegerReply.of(call.db().size());
     }
 
-    /** ASYNC and SYNC behave alike: the old tables are dropped at once and reclaimed by the garbage collector. */
+    /**
+     * ASYNC and SYNC behave alike: the old tables are dropped at once and reclaimed by the garbage collector. Every
+     * tracking client is told that all its keys are invalid (FLUSHALL too), whether anything was removed or not.
+     */
     static Reply flushdb(KeyCall call) {
         checkFlushOption(call);
+        call.server().tracking().flushed();
         call.db().clear();
         return SimpleString.OK;
     }
 
     static Reply flushall(KeyCall call) {
         checkFlushOption(call);
+        call.server().tracking().flushed();
         for (int db = 0; db < Keyspace.DATABASES; db++) {
             call.db(db).clear();
         }

@@ -14,6 +14,7 @@ import io.redactor.actors.node.ServerStats;
 import io.redactor.actors.node.config.PercentilesType;
 import io.redactor.actors.node.config.RuntimeConfig;
 import io.redactor.actors.pubsub.PubSub;
+import io.redactor.actors.tracking.Tracking;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.VerbatimString;
 
@@ -89,7 +90,7 @@ final class InfoCommand {
             case "clients" -> clients(out, node);
             case "memory" -> memory(out, node.server().config());
             case "persistence" -> node.durability().info().forEach((field, value) -> field(out, field, value));
-            case "stats" -> stats(out, node.server().stats(), node.server().pubsub());
+            case "stats" -> stats(out, node.server().stats(), node.server().pubsub(), node.server().tracking());
             case "replication" -> replication(out);
             case "cpu" -> cpu(out);
             case "modules" -> {
@@ -153,7 +154,7 @@ final class InfoCommand {
         field(out, "cluster_connections", 0);
         field(out, "maxclients", node.server().config().maxclients());
         field(out, "blocked_clients", node.server().stats().blockedClients.sum());
-        field(out, "tracking_clients", 0);
+        field(out, "tracking_clients", node.server().tracking().clientCount());
         field(out, "clients_in_timeout_table", 0);
     }
 
@@ -180,7 +181,7 @@ final class InfoCommand {
         field(out, "jvm_heap_max", ProcessMetrics.heapMax());
     }
 
-    private static void stats(StringBuilder out, ServerStats stats, PubSub pubsub) {
+    private static void stats(StringBuilder out, ServerStats stats, PubSub pubsub, Tracking tracking) {
         field(out, "total_connections_received", stats.connectionsReceived.sum());
         field(out, "total_commands_processed", stats.commandsProcessed.sum());
         field(out, "instantaneous_ops_per_sec", stats.meter().opsPerSecond());
@@ -196,6 +197,9 @@ final class InfoCommand {
         field(out, "pubsub_channels", pubsub.channelCount());
         field(out, "pubsub_patterns", pubsub.patternCount());
         field(out, "pubsubshard_channels", pubsub.shardChannelCount());
+        field(out, "tracking_total_keys", tracking.totalKeys());
+        field(out, "tracking_total_items", tracking.totalItems());
+        field(out, "tracking_total_prefixes", tracking.totalPrefixes());
         field(out, "total_error_replies", stats.errorReplies.sum());
         field(out, "client_output_buffer_limit_disconnections", stats.clientsClosedForOutputBuffer.sum());
         field(out, "redactor_reservations", stats.reservations.sum());

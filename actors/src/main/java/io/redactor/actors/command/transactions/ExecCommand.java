@@ -14,6 +14,7 @@ import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Partition;
 import io.redactor.actors.reservation.Reservation;
 import io.redactor.actors.routing.Route;
+import io.redactor.actors.tracking.TrackingScope;
 import io.redactor.actors.watch.WatchToken;
 import io.redactor.actors.watch.WatchedKey;
 import io.redactor.core.reply.ArrayReply;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 
 /**
  * EXEC: runs the queued commands as one atomic step. The partitions of every queued command and of every
@@ -58,7 +60,7 @@ final class ExecCommand {
         TimedReply reply = new TimedReply();
         Plan plan = new Plan(call.client(), call.node(), commands, watched, token, reply, System.nanoTime());
         if (partitions.isEmpty()) {
-            reply.complete(plan.runCommands(null, 0));
+            reply.complete(plan.tracked(() -> plan.runCommands(null, 0)));
             return reply;
         }
         int[] ordered = partitions.stream().mapToInt(Integer::intValue).toArray();
@@ -110,7 +112,7 @@ final class ExecCommand {
                 for (WatchedKey key : watched) {
                     keyspace.db(key.db()).lookup(key.key(), MultiCommands.QUIET);
                 }
-                Reply result = token.isDirty() ? NullReply.NULL_ARRAY : runCommands(keyspace, now);
+                Reply result = tracked(() -> token.isDirty() ? NullReply.NULL_ARRAY : runCommands(keyspace, now));
                 for (WatchedKey key : watched) {
                     keyspace.watchesOf(key.key()).unwatch(key.db(), key.key(), token);
                 }
@@ -126,10 +128,26 @@ final class ExecCommand {
             reply.complete(reason);
         }
 
+        /**
+         * Runs the transaction as one command for client-side caching: invalidations of the client's own keys follow
+         * EXEC's reply, not the reply of the command inside that changed them (Redis's afterCommand).
+         */
+        Reply tracked(Supplier<Reply> transaction) {
+            TrackingScope scope = TrackingScope.open(node.server().tracking(), client, TrackingScope.Kind.COMMAND,
+                    false);
+            Reply result = null;
+            try {
+                result = transaction.get();
+            } finally {
+                result = TrackingScope.close(scope, result);
+            }
+            return result;
+        }
+
         /** The queued commands in order, each with the database the ones before it left selected. */
         Reply runCommands(Keyspace keyspace, long now) {
             List<Reply> replies = new ArrayList<>(commands.size());
-            CommandRunner runner = new CommandRunner(node.server());
+            CommandRunner runner = CommandRunner.nested(node.server());
             for (Transaction.Queued command : commands) {
                 replies.add(runOne(command.args(), keyspace, now, runner));
             }

@@ -249,7 +249,8 @@ public final class ConfigParameters {
             tls(integer("tls-session-cache-size", 0, INT_MAX, 20480), "TLS sessions kept for resumption"),
             tls(integer("tls-session-cache-timeout", 0, INT_MAX, 300), "seconds a cached TLS session stays valid"),
             tls(bool("tls-session-caching", true), "TLS session resumption"),
-            integer("tracking-table-max-keys", 0, LLONG_MAX, 1000000).build(),
+            integer("tracking-table-max-keys", 0, LLONG_MAX, 1000000).honoured()
+                    .note("keys the client-side caching tables hold; past it random keys are invalidated").build(),
             text("unixsocket", "").immutable().build(),
             def("unixsocketperm", new Octal(0777), "0").immutable().build(),
             integer("watchdog-period", 0, INT_MAX, 0).hidden().build(),

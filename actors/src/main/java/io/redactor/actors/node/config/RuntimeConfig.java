@@ -293,6 +293,11 @@ public final class RuntimeConfig {
         return snapshot.streamNodeMaxEntries;
     }
 
+    /** {@code tracking-table-max-keys}: how many keys the tracking tables may hold (0: no bound). */
+    public long trackingTableMaxKeys() {
+        return snapshot.trackingTableMaxKeys;
+    }
+
     /** {@code hll-sparse-max-bytes}: the size (header included) past which a sparse HyperLogLog turns dense. */
     public long hllSparseMaxBytes() {
         return snapshot.hllSparseMaxBytes;

@@ -33,6 +33,7 @@ final class Snapshot {
     private static final int LATENCY_TRACKING = index("latency-tracking");
     private static final int STREAM_NODE_MAX_BYTES = index("stream-node-max-bytes");
     private static final int STREAM_NODE_MAX_ENTRIES = index("stream-node-max-entries");
+    private static final int TRACKING_TABLE_MAX_KEYS = index("tracking-table-max-keys");
     private static final int LATENCY_TRACKING_INFO_PERCENTILES = index("latency-tracking-info-percentiles");
 
     /** Parsed values, in the order of {@link ConfigParameters#all()}. */
@@ -69,6 +70,7 @@ final class Snapshot {
     final boolean latencyTracking;
     final long streamNodeMaxBytes;
     final long streamNodeMaxEntries;
+    final long trackingTableMaxKeys;
     final List<Double> latencyTrackingInfoPercentiles;
 
     Snapshot(Object[] values) {
@@ -107,6 +109,7 @@ final class Snapshot {
         latencyTracking = (Boolean) values[LATENCY_TRACKING];
         streamNodeMaxBytes = (Long) values[STREAM_NODE_MAX_BYTES];
         streamNodeMaxEntries = (Long) values[STREAM_NODE_MAX_ENTRIES];
+        trackingTableMaxKeys = (Long) values[TRACKING_TABLE_MAX_KEYS];
         @SuppressWarnings("unchecked")
         List<Double> percentiles = (List<Double>) values[LATENCY_TRACKING_INFO_PERCENTILES];
         latencyTrackingInfoPercentiles = percentiles;

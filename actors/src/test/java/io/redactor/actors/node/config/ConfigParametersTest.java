@@ -319,7 +319,7 @@ class ConfigParametersTest {
                 "stream-node-max-bytes", "stream-node-max-entries", "tcp-keepalive", "timeout", "tls-auth-clients", "tls-ca-cert-dir", "tls-ca-cert-file", "tls-cert-file", "tls-ciphers",
                 "tls-ciphersuites", "tls-key-file", "tls-key-file-pass", "tls-port", "tls-prefer-server-ciphers",
                 "tls-protocols", "tls-session-cache-size", "tls-session-cache-timeout", "tls-session-caching",
-                "zset-max-listpack-entries", "zset-max-listpack-value")), honoured);
+                "tracking-table-max-keys", "zset-max-listpack-entries", "zset-max-listpack-value")), honoured);
         ConfigParameters.all().stream().filter(ConfigParameter::honoured)
                 .forEach(p -> assertFalse(p.note().isEmpty(), p.name()));
     }
