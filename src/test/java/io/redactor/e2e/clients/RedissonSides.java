@@ -47,15 +47,16 @@ final class RedissonSides implements AutoCloseable {
         int ourPort = TestRedactor.shared().port();
         int redisPort = RealRedis.shared().port();
         List<CompletableFuture<RedissonClient>> starting = List.of(ourPort, ourPort, redisPort, redisPort).stream()
-                .map(port -> CompletableFuture.supplyAsync(() -> client(port))).toList();
+                .map(port -> CompletableFuture.supplyAsync(() -> client(port, Boolean.getBoolean("redisson.resp3"))))
+                .toList();
         return new RedissonSides(starting.stream().map(CompletableFuture::join).toList());
     }
 
-    private static RedissonClient client(int port) {
+    private static RedissonClient client(int port, boolean resp3) {
         Config config = new Config();
         config.setThreads(2);
         config.setNettyThreads(4);
-        if (Boolean.getBoolean("redisson.resp3")) {
+        if (resp3) {
             config.setProtocol(Protocol.RESP3);
         }
         config.setLockWatchdogTimeout(LOCK_WATCHDOG_MILLIS);
@@ -67,6 +68,25 @@ final class RedissonSides implements AutoCloseable {
                 .setSubscriptionConnectionPoolSize(4)
                 .setTimeout(10_000);
         return Redisson.create(config);
+    }
+
+    /**
+     * Runs {@code steps} with a RESP3 client made for them and one of this pair's clients of the same server, on the
+     * real Redis, then on Redactor; both must give the same result, which is returned.
+     */
+    <T> T onBothWithResp3(BiFunction<RedissonClient, RedissonClient, T> steps) {
+        List<T> results = new java.util.ArrayList<>();
+        for (RedissonClient[] pair : pairs()) {
+            int port = pair[0] == redis ? RealRedis.shared().port() : TestRedactor.shared().port();
+            RedissonClient resp3 = client(port, true);
+            try {
+                results.add(steps.apply(resp3, pair[0]));
+            } finally {
+                resp3.shutdown(0, 2, TimeUnit.SECONDS);
+            }
+        }
+        assertEquals(results.get(0), results.get(1), "Redactor's result differs from Redis's");
+        return results.get(1);
     }
 
     /** Runs {@code steps} on the real Redis, then on Redactor; both must give the same result, which is returned. */

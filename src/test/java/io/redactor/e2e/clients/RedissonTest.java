@@ -51,6 +51,7 @@ import org.redisson.api.GeoUnit;
 import org.redisson.api.PendingEntry;
 import org.redisson.api.PendingResult;
 import org.redisson.api.RBitSet;
+import org.redisson.api.RClientSideCaching;
 import org.redisson.api.RBlockingQueue;
 import org.redisson.api.RBloomFilter;
 import org.redisson.api.RBucket;
@@ -65,6 +66,7 @@ import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
 import org.redisson.api.StreamMessageId;
 import org.redisson.api.geo.GeoSearchArgs;
+import org.redisson.api.options.ClientSideCachingOptions;
 import org.redisson.api.stream.StreamAddArgs;
 import org.redisson.api.stream.StreamCreateGroupArgs;
 import org.redisson.api.stream.StreamReadArgs;
@@ -95,10 +97,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Redisson 3.52, one of the clients the product promises to serve, against a real Redactor: its objects built on
  * the newer data types (bloom filters and bit sets on bitmaps, HyperLogLog, geo, streams and the reliable topic on
  * them), its Lua-scripted objects (locks, synchronizers, map and set caches, delayed queues), buckets, counters,
- * sorted sets, queues, topics, batches, transactions, keyspace-event listeners and DUMP/RESTORE. Where the outcome
- * is deterministic, the same steps run against the real Redis 7.0 and both results must be equal; the results are
- * also checked against what they should be, so that a test fails when both servers agree on a wrong answer (which
- * would mean Redisson itself changed). {@code -Dredisson.resp3=true} runs it all with RESP3 clients.
+ * sorted sets, queues, topics, batches, transactions, keyspace-event listeners, DUMP/RESTORE and client-side
+ * caching. Where the outcome is deterministic, the same steps run against the real Redis 7.0 and both results must
+ * be equal; the results are also checked against what they should be, so that a test fails when both servers agree
+ * on a wrong answer (which would mean Redisson itself changed). Client-side caching runs with RESP3 clients of its
+ * own; {@code -Dredisson.resp3=true} runs everything else with RESP3 clients too.
  */
 class RedissonTest {
     private static RedissonSides sides;
@@ -1019,6 +1022,45 @@ class RedissonTest {
     }
 
     @Test
+    void clientSideCachingSeesOtherClientsWrites() {
+        List<Object> result = sides.onBothWithResp3((resp3, writer) -> {
+            List<Object> seen = new ArrayList<>();
+            RClientSideCaching caching = resp3.getClientSideCaching(ClientSideCachingOptions.defaults());
+            RBucket<String> cached = caching.getBucket(key("cached"), StringCodec.INSTANCE);
+            RBucket<String> written = writer.getBucket(key("cached"), StringCodec.INSTANCE);
+            written.set("v1");
+            seen.add(cached.get());
+            long getsBefore = commandCalls(writer, "get");
+            for (int i = 0; i < 5; i++) {
+                seen.add(cached.get());
+            }
+            seen.add("GETs sent for 5 cached reads: " + (commandCalls(writer, "get") - getsBefore));
+            written.set("v2");
+            seen.add(eventuallyEquals("v2", cached::get));
+            RStream<String, String> stream = caching.getStream(key("cachedStream"), StringCodec.INSTANCE);
+            writer.<String, String>getStream(key("cachedStream"), StringCodec.INSTANCE)
+                    .add(new StreamMessageId(1, 1), StreamAddArgs.entry("f", "1"));
+            seen.add(stream.range(StreamMessageId.MIN, StreamMessageId.MAX).toString());
+            writer.<String, String>getStream(key("cachedStream"), StringCodec.INSTANCE)
+                    .add(new StreamMessageId(1, 2), StreamAddArgs.entry("f", "2"));
+            seen.add(eventuallyEquals("{1-1={f=1}, 1-2={f=2}}",
+                    () -> stream.range(StreamMessageId.MIN, StreamMessageId.MAX).toString()));
+            caching.destroy();
+            return seen;
+        });
+        assertEquals(List.of("v1", "v1", "v1", "v1", "v1", "v1", "GETs sent for 5 cached reads: 0", "v2",
+                "{1-1={f=1}}", "{1-1={f=1}, 1-2={f=2}}"), result);
+    }
+
+    /** How many times the server has run {@code command}, from INFO commandstats. */
+    private static long commandCalls(RedissonClient client, String command) {
+        var stats = client.getRedisNodes(org.redisson.api.redisnode.RedisNodes.SINGLE).getInstance()
+                .info(org.redisson.api.redisnode.RedisNode.InfoSection.COMMANDSTATS);
+        String line = stats.getOrDefault("cmdstat_" + command, "calls=0,");
+        return Long.parseLong(line.substring("calls=".length(), line.indexOf(',')));
+    }
+
+    @Test
     void keysOfEachObjectAreTheTypesRedisGivesThem() {
         List<Object> result = onBoth(client -> {
             client.getBloomFilter(key("bf"), StringCodec.INSTANCE).tryInit(100, 0.1);
@@ -1077,6 +1119,17 @@ class RedissonTest {
         } catch (InterruptedException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** {@code value}'s result once it is {@code expected}, or its last result after 5 s. */
+    private static <T> T eventuallyEquals(T expected, java.util.function.Supplier<T> value) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        T seen = value.get();
+        while (!expected.equals(seen) && System.nanoTime() < deadline) {
+            sleep(20);
+            seen = value.get();
+        }
+        return seen;
     }
 
     private static <T> T eventually(java.util.function.Supplier<T> value) {
