@@ -5,6 +5,7 @@ import io.redactor.testing.RawClient;
 import io.redactor.testing.corpus.Differential;
 import io.redactor.testing.corpus.Marker;
 import io.redactor.testing.corpus.RespBytes;
+import io.redactor.testing.corpus.Differences;
 import io.redactor.testing.corpus.SideBySide;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -20,7 +21,6 @@ import java.util.Random;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -38,7 +38,7 @@ class GeoRandomizedDifferentialTest {
     private static final String[] UNITS = {"m", "km", "mi", "ft", "KM"};
     private static final double[] TO_METERS = {1, 1000, 1609.34, 0.3048, 1000};
 
-    private final List<String> failures = new ArrayList<>();
+    private final Differences failures = new Differences();
     private Random random;
     private RawClient redis;
     private RawClient ours;
@@ -68,16 +68,14 @@ class GeoRandomizedDifferentialTest {
                 String.valueOf(maxEntries)), client -> client.call("SET", STRING, "not a geo set"), (r, o) -> {
                     redis = r;
                     ours = o;
-                    for (int i = 0; i < adds && failures.size() < 20; i++) {
+                    for (int i = 0; i < adds && failures.few(); i++) {
                         geoadd();
                     }
-                    for (int i = 0; i < searches && failures.size() < 20; i++) {
+                    for (int i = 0; i < searches && failures.few(); i++) {
                         step();
                     }
                 });
-        if (!failures.isEmpty()) {
-            fail(failures.size() + " differences:\n" + String.join("\n", failures));
-        }
+        failures.assertNone();
         assertTrue(commands > adds + searches, "the searches ran");
     }
 

@@ -5,6 +5,7 @@ import io.redactor.testing.corpus.Differential;
 import io.redactor.testing.corpus.Marker;
 import io.redactor.testing.corpus.ReplyForm;
 import io.redactor.testing.corpus.RespBytes;
+import io.redactor.testing.corpus.Differences;
 import io.redactor.testing.corpus.SideBySide;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -18,7 +19,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * A seeded random stream of hash commands over a few keys and fields, run against a real Redis and Redactor,
@@ -30,7 +30,7 @@ class HashRandomizedDifferentialTest {
     private static final int COMMANDS = 3000;
     private static final String[] KEYS = {"rh:a", "rh:b", "rh:c", "rh:{x}d", "rh:str"};
 
-    private final List<String> failures = new ArrayList<>();
+    private final Differences failures = new Differences();
     private Random random;
     private RawClient redis;
     private RawClient ours;
@@ -44,13 +44,11 @@ class HashRandomizedDifferentialTest {
         SideBySide.play(List.of(KEYS), thresholds, client -> client.call("SET", KEYS[4], "not a hash"), (r, o) -> {
             redis = r;
             ours = o;
-            for (int i = 0; i < COMMANDS && failures.size() < 20; i++) {
+            for (int i = 0; i < COMMANDS && failures.few(); i++) {
                 step(i);
             }
         });
-        if (!failures.isEmpty()) {
-            fail(failures.size() + " differences:\n" + String.join("\n", failures));
-        }
+        failures.assertNone();
     }
 
     private void step(int index) {

@@ -3,6 +3,7 @@ package io.redactor.e2e.hyperloglog;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.corpus.Differential;
 import io.redactor.testing.corpus.RespBytes;
+import io.redactor.testing.corpus.Differences;
 import io.redactor.testing.corpus.SideBySide;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,7 +16,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * A seeded random stream of HyperLogLog commands over a few keys, run against a real Redis and Redactor, comparing
@@ -29,7 +29,7 @@ class HyperLogLogRandomizedDifferentialTest {
     private static final String[] KEYS = {"rhll:a", "rhll:b", "rhll:c", "rhll:{x}d", "rhll:str"};
     private static final String SPARSE_MAX = "hll-sparse-max-bytes";
 
-    private final List<String> failures = new ArrayList<>();
+    private final Differences failures = new Differences();
     private Random random;
     private RawClient redis;
     private RawClient ours;
@@ -42,13 +42,11 @@ class HyperLogLogRandomizedDifferentialTest {
                 client -> client.call("SET", KEYS[4], "not a hyperloglog"), (r, o) -> {
                     redis = r;
                     ours = o;
-                    for (int i = 0; i < COMMANDS && failures.size() < 20; i++) {
+                    for (int i = 0; i < COMMANDS && failures.few(); i++) {
                         step(i);
                     }
                 });
-        if (!failures.isEmpty()) {
-            fail(failures.size() + " differences:\n" + String.join("\n", failures));
-        }
+        failures.assertNone();
     }
 
     private void step(int index) {

@@ -3,6 +3,7 @@ package io.redactor.e2e.streams;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.corpus.Differential;
 import io.redactor.testing.corpus.Marker;
+import io.redactor.testing.corpus.Differences;
 import io.redactor.testing.corpus.SideBySide;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -16,7 +17,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * A seeded random stream of stream commands over a few keys (in different partitions), run against a real Redis and
@@ -31,7 +31,7 @@ class StreamRandomizedDifferentialTest {
     private static final String[] GROUPS = {"g1", "g2", "g3"};
     private static final String[] CONSUMERS = {"alice", "bob", "carol", "dave"};
 
-    private final List<String> failures = new ArrayList<>();
+    private final Differences failures = new Differences();
     private final Map<String, Long> top = new HashMap<>();
     private Random random;
     private RawClient redis;
@@ -46,13 +46,11 @@ class StreamRandomizedDifferentialTest {
         SideBySide.play(List.of(KEYS), limits, client -> client.call("SET", KEYS[4], "not a stream"), (r, o) -> {
             redis = r;
             ours = o;
-            for (int i = 0; i < COMMANDS && failures.size() < 20; i++) {
+            for (int i = 0; i < COMMANDS && failures.few(); i++) {
                 step(i);
             }
         });
-        if (!failures.isEmpty()) {
-            fail(failures.size() + " differences:\n" + String.join("\n", failures));
-        }
+        failures.assertNone();
     }
 
     private void step(int index) {

@@ -2,6 +2,7 @@ package io.redactor.e2e.zsets;
 
 import io.redactor.testing.RawClient;
 import io.redactor.testing.corpus.RespBytes;
+import io.redactor.testing.corpus.Differences;
 import io.redactor.testing.corpus.SideBySide;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,7 +16,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * A seeded random stream of sorted set commands over a few keys (in different partitions) and a small member
@@ -38,7 +38,7 @@ class SortedSetRandomizedDifferentialTest {
             "2.5e-3", "7", "100"};
     private static final String[] OPTIONS = {"NX", "XX", "GT", "LT", "CH", "INCR"};
 
-    private final List<String> failures = new ArrayList<>();
+    private final Differences failures = new Differences();
     private Random random;
     private RawClient redis;
     private RawClient ours;
@@ -55,13 +55,11 @@ class SortedSetRandomizedDifferentialTest {
         }, (r, o) -> {
             redis = r;
             ours = o;
-            for (int i = 0; i < COMMANDS && failures.size() < 20; i++) {
+            for (int i = 0; i < COMMANDS && failures.few(); i++) {
                 step(i);
             }
         });
-        if (!failures.isEmpty()) {
-            fail(failures.size() + " differences:\n" + String.join("\n", failures));
-        }
+        failures.assertNone();
     }
 
     private void step(int index) {
