@@ -222,6 +222,31 @@ public final class CommandStatistics {
         return result;
     }
 
+    /**
+     * LATENCY HISTOGRAM: the latency histogram (nanoseconds) of the command of that full name, its cells added up;
+     * null when it has none (never called while {@code latency-tracking} was on since start-up or the last reset).
+     */
+    public Histogram latencyHistogram(String fullName) {
+        for (Entry entry : entries) {
+            if (entry != null && entry.name.equals(fullName)) {
+                return entry.histogram();
+            }
+        }
+        return null;
+    }
+
+    /** The full names of the commands that have a latency histogram, sorted. */
+    public List<String> namesWithLatencyHistogram() {
+        List<String> names = new ArrayList<>();
+        for (Entry entry : entries) {
+            if (entry != null && entry.histogram() != null) {
+                names.add(entry.name);
+            }
+        }
+        names.sort(Comparator.naturalOrder());
+        return names;
+    }
+
     // ---- internals
 
     private static int bucketOf(long nanos) {

@@ -247,7 +247,7 @@ final class AsyncScript implements ScriptContext {
             case Route.AcrossPartitions r -> await(done -> CommandDispatch.acrossPartitions(node, r.partitions(),
                     r.invocation().inScript(protocol), done));
             case Route.AtClient r -> r.spec().fullName().equals("publish") ? publishWhenRoom(r.spec(), r.args())
-                    : ClientCallRunner.run(r.spec(), r.args(), request.client(), node, null);
+                    : ClientCallRunner.run(r.spec(), r.args(), request.client(), node, null, true);
             case Route.Rejected r -> {
                 node.server().commandStats().rejected(r.spec());
                 yield r.reply();
@@ -271,7 +271,7 @@ final class AsyncScript implements ScriptContext {
             long started = System.nanoTime();
             try {
                 Reply reply = IntegerReply.of(node.server().pubsub().publish(args[1], args[2]));
-                node.server().commandStats().record(spec, System.nanoTime() - started, false);
+                node.server().calls().ran(spec, args, null, System.nanoTime() - started, false);
                 return reply;
             } catch (PublishRefused refused) {
                 if (System.nanoTime() - deadline > 0) {

@@ -404,7 +404,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             case Route.AtPartition r -> runner.run(r.invocation().inScript(protocol),
                     given != null ? given.partition(r.partition()) : held.partition(r.partition()), now);
             case Route.AcrossPartitions r -> runner.run(r.invocation().inScript(protocol), keyspace, now);
-            case Route.AtClient r -> ClientCallRunner.run(r.spec(), r.args(), request.client(), node, keyspace);
+            case Route.AtClient r -> ClientCallRunner.run(r.spec(), r.args(), request.client(), node, keyspace, true);
             case Route.Rejected r -> r.reply();
         };
     }

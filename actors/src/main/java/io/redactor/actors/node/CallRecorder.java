@@ -1,0 +1,38 @@
+package io.redactor.actors.node;
+
+import io.redactor.actors.client.ClientSession;
+import io.redactor.actors.command.CommandSpec;
+import io.redactor.actors.latency.LatencyMonitor;
+import io.redactor.actors.slowlog.SlowLog;
+
+/**
+ * Where a command that ran is reported, once, by whatever ran it (a partition, the client's thread, EXEC, a
+ * script, a multi-partition operation), with the time it really ran: its statistics (INFO commandstats and
+ * latencystats), the slow log and the latency monitor. Cheap for a fast command: the statistics' recording plus two
+ * volatile reads.
+ */
+public final class CallRecorder {
+    private final CommandStatistics stats;
+    private final SlowLog slowLog;
+    private final LatencyMonitor latency;
+
+    CallRecorder(CommandStatistics stats, SlowLog slowLog, LatencyMonitor latency) {
+        this.stats = stats;
+        this.slowLog = slowLog;
+        this.latency = latency;
+    }
+
+    /**
+     * {@code spec} ran {@code nanos} nanoseconds with arguments {@code args} (argument 0 the command's name) for
+     * {@code client}: null when a script called it (the slow log shows Redis's Lua client then); {@code failed}
+     * when it answered an error.
+     */
+    public void ran(CommandSpec spec, byte[][] args, ClientSession client, long nanos, boolean failed) {
+        stats.record(spec, nanos, failed);
+        if (spec.isInternal()) {
+            return;
+        }
+        slowLog.offer(spec, args, client, nanos);
+        latency.commandRan(spec, nanos);
+    }
+}
