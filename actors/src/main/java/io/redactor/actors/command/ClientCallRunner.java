@@ -33,6 +33,7 @@ public final class ClientCallRunner {
         }
         node.server().calls().ran(spec, args, fromScript ? null : client, System.nanoTime() - started,
                 reply instanceof ErrorReply);
+        node.server().calls().nestedReply(reply);
         return reply;
     }
 }

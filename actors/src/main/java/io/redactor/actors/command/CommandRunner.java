@@ -77,6 +77,9 @@ public final class CommandRunner {
                         reply instanceof ErrorReply);
             }
             rememberReads(invocation);
+            if (nested || invocation.fromScript()) {
+                calls.nestedReply(reply);
+            }
         } finally {
             reply = TrackingScope.close(scope, reply);
         }

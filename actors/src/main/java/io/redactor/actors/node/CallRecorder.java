@@ -4,6 +4,8 @@ import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.latency.LatencyMonitor;
 import io.redactor.actors.slowlog.SlowLog;
+import io.redactor.core.reply.ErrorReply;
+import io.redactor.core.reply.Reply;
 
 /**
  * Where a command that ran is reported, once, by whatever ran it (a partition, the client's thread, EXEC, a
@@ -15,8 +17,10 @@ public final class CallRecorder {
     private final CommandStatistics stats;
     private final SlowLog slowLog;
     private final LatencyMonitor latency;
+    private final ServerStats errors;
 
-    CallRecorder(CommandStatistics stats, SlowLog slowLog, LatencyMonitor latency) {
+    CallRecorder(CommandStatistics stats, SlowLog slowLog, LatencyMonitor latency, ServerStats errors) {
+        this.errors = errors;
         this.stats = stats;
         this.slowLog = slowLog;
         this.latency = latency;
@@ -34,5 +38,16 @@ public final class CallRecorder {
         }
         slowLog.offer(spec, args, client, nanos);
         latency.commandRan(spec, nanos);
+    }
+
+    /**
+     * The reply of a command EXEC or a script ran: an error is counted in the error statistics here, where it
+     * arises, as Redis counts every error reply a command gives, also inside a transaction's reply or caught by a
+     * script's {@code redis.pcall}.
+     */
+    public void nestedReply(Reply reply) {
+        if (reply instanceof ErrorReply error) {
+            errors.countError(error);
+        }
     }
 }

@@ -43,7 +43,7 @@ public final class ServerContext implements DataEnvironment {
         this.commandStats = new CommandStatistics(config::latencyTracking);
         this.slowLog = new SlowLog(config);
         this.latencyMonitor = new LatencyMonitor(config);
-        this.calls = new CallRecorder(commandStats, slowLog, latencyMonitor);
+        this.calls = new CallRecorder(commandStats, slowLog, latencyMonitor, stats);
         this.partitions = partitions;
         this.notifier = new KeyspaceNotifier(config, pubsub);
         this.tracking = new Tracking(config, partitions);

@@ -230,7 +230,7 @@ final class AsyncScript implements ScriptContext {
             throw new MoveOff();
         }
         ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly());
-        LuaValue refusal = checked.refusal(node.server().commandStats());
+        LuaValue refusal = checked.refusal(node.server());
         if (refusal != null) {
             return refusal;
         }
@@ -250,6 +250,7 @@ final class AsyncScript implements ScriptContext {
                     : ClientCallRunner.run(r.spec(), r.args(), request.client(), node, null, true);
             case Route.Rejected r -> {
                 node.server().commandStats().rejected(r.spec());
+                node.server().calls().nestedReply(r.reply());
                 yield r.reply();
             }
         };

@@ -363,7 +363,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     @Override
     public LuaValue call(byte[][] command, ScriptRun current) {
         ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly());
-        LuaValue refusal = checked.refusal(node.server().commandStats());
+        LuaValue refusal = checked.refusal(node.server());
         if (refusal != null) {
             return refusal;
         }
@@ -387,6 +387,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         };
         if (needed == null) {
             node.server().commandStats().rejected(((Route.Rejected) route).spec());
+            node.server().calls().nestedReply(((Route.Rejected) route).reply());
             return ((Route.Rejected) route).reply();
         }
         ErrorReply refused = given == null ? ensureHeld(needed) : null;
