@@ -179,7 +179,7 @@ final class AsyncScript implements ScriptContext {
             LuaValue value = current.execute();
             return stop != null ? stopped(null) : LuaReplies.toReply(value, current.resp());
         } catch (ScriptError e) {
-            return new ErrorReply(e.redisMessage(request.name()));
+            return new ErrorReply(e.redisMessage(request.name()), e.alreadyCounted());
         } catch (ScriptKilledError e) {
             return stopped(e);
         } catch (RuntimeException | StackOverflowError e) {

@@ -290,7 +290,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             }
             return LuaReplies.toReply(value, current.resp());
         } catch (ScriptError e) {
-            return new ErrorReply(e.redisMessage(request.name()));
+            return new ErrorReply(e.redisMessage(request.name()), e.alreadyCounted());
         } catch (ScriptKilledError e) {
             String where = e.source() == null || e.line() < 0 ? "" : ", on " + e.source() + ":" + e.line() + ".";
             // Redis words it so for functions stopped by FUNCTION KILL too
