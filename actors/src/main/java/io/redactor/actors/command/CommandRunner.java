@@ -21,9 +21,10 @@ import java.util.Set;
  * data down with it, so any exception becomes an error reply.
  *
  * <p>Every command run here is reported to the node's {@link CallRecorder} (its {@link CommandStatistics}, slow
- * log and latency monitor) with the time it ran: commands at
- * partitions, with partitions reserved, in EXEC and from scripts. A blocking command that blocks is counted when
- * it is answered, with the time of every run (see {@link BlockedClient#ranNanos()}).
+ * log and latency monitor) with the time it ran: commands at partitions, with partitions reserved, in EXEC and
+ * from scripts. A blocking command that blocks is counted when it is answered, with the time of every run (see
+ * {@link BlockedClient#ranNanos()}). The errors of commands run in EXEC or by scripts are counted here, where they
+ * arise; the client's own command's error is counted where its reply leaves.
  */
 public final class CommandRunner {
     private static final Logger log = LoggerFactory.getLogger(CommandRunner.class);
