@@ -107,6 +107,9 @@ class ErrorStatsTest {
             client.call("EVAL", "return {err='OWN error'}", "0");
             client.call("EVAL", "return redis.pcall('get')", "0");
             client.call("EVAL", "a");
+            client.call("EVAL", "return {redis.pcall('incr', KEYS[1]), redis.pcall('incr', KEYS[1])}", "1", "es:str");
+            client.call("EVAL", "return {redis.error_reply('A x'), {redis.error_reply('B y')}}", "0");
+            client.call("EVAL", "return {redis.error_reply('A x'), redis.pcall('incr', KEYS[1])}", "1", "es:str");
             client.call("MULTI");
             client.call("EVAL", "return redis.call('incr', KEYS[1])", "1", "es:str");
             client.call("EXEC");

@@ -472,7 +472,7 @@ public final class ClientPipeline implements Subscriber {
         try {
             runAtClient(new ClientCall(spec, args, session, node), started);
         } catch (CommandError e) {
-            node.server().calls().ran(spec, args, session, System.nanoTime() - started, true);
+            node.server().calls().ran(spec, args, session, System.nanoTime() - started, e.reply());
             countIfError(e.reply());
             output.write(e.reply());
             afterCommand(spec);
@@ -501,7 +501,7 @@ public final class ClientPipeline implements Subscriber {
                     Reply answer = failure == null ? value : new ErrorReply("ERR " + failure.getMessage());
                     // Counted on the thread that completes it, before the client can send its next command.
                     node.server().calls().ran(spec, call.args(), session,
-                            TimedReply.ranNanos(reply, System.nanoTime() - started), answer instanceof ErrorReply);
+                            TimedReply.ranNanos(reply, System.nanoTime() - started), answer);
                     executor.execute(() -> completedElsewhere(answer));
                 });
             }
@@ -511,7 +511,7 @@ public final class ClientPipeline implements Subscriber {
 
     private void answeredAtClient(ClientCall call, long started, Reply reply) {
         CommandSpec spec = call.spec();
-        node.server().calls().ran(spec, call.args(), session, System.nanoTime() - started, reply instanceof ErrorReply);
+        node.server().calls().ran(spec, call.args(), session, System.nanoTime() - started, reply);
         countIfError(reply);
         output.write(reply);
         afterCommand(spec);

@@ -3,7 +3,6 @@ package io.redactor.actors.command;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.NodeServices;
-import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 
 /**
@@ -31,8 +30,7 @@ public final class ClientCallRunner {
         } catch (CommandError e) {
             reply = e.reply();
         }
-        node.server().calls().ran(spec, args, fromScript ? null : client, System.nanoTime() - started,
-                reply instanceof ErrorReply);
+        node.server().calls().ran(spec, args, fromScript ? null : client, System.nanoTime() - started, reply);
         node.server().calls().nestedReply(reply);
         return reply;
     }

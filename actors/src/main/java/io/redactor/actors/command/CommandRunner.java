@@ -70,12 +70,11 @@ public final class CommandRunner {
             reply = execute(spec, spec.keyHandler(), call.bind(invocation, keyspace, now, blocker));
             long nanos = System.nanoTime() - started;
             if (blocker == null) {
-                calls.ran(spec, invocation.args(), caller(invocation), nanos, reply instanceof ErrorReply);
+                calls.ran(spec, invocation.args(), caller(invocation), nanos, reply);
             } else if (reply == null) {
                 blocker.ran(nanos);
             } else {
-                calls.ran(spec, invocation.args(), caller(invocation), blocker.ranNanos() + nanos,
-                        reply instanceof ErrorReply);
+                calls.ran(spec, invocation.args(), caller(invocation), blocker.ranNanos() + nanos, reply);
             }
             rememberReads(invocation);
             if (nested || invocation.fromScript()) {
@@ -111,7 +110,7 @@ public final class CommandRunner {
         Reply reply = execute(invocation.spec(), call -> blocked.request().serve().serve(call, key),
                 call.bind(invocation, keyspace, now));
         calls.ran(invocation.spec(), invocation.args(), caller(invocation),
-                blocked.ranNanos() + System.nanoTime() - started, reply instanceof ErrorReply);
+                blocked.ranNanos() + System.nanoTime() - started, reply);
         return reply;
     }
 

@@ -28,11 +28,13 @@ public final class CallRecorder {
 
     /**
      * {@code spec} ran {@code nanos} nanoseconds with arguments {@code args} (argument 0 the command's name) for
-     * {@code client}: null when a script called it (the slow log shows Redis's Lua client then); {@code failed}
-     * when it answered an error.
+     * {@code client} (null when a script called it: the slow log shows Redis's Lua client then), and answered
+     * {@code reply}: a failed call when that is an error (or, for a script, carries errors: see
+     * {@link ScriptReplyErrors}). The reply's own error is counted in the error statistics where it leaves (or by
+     * {@link #nestedReply}), not here.
      */
-    public void ran(CommandSpec spec, byte[][] args, ClientSession client, long nanos, boolean failed) {
-        stats.record(spec, nanos, failed);
+    public void ran(CommandSpec spec, byte[][] args, ClientSession client, long nanos, Reply reply) {
+        stats.record(spec, nanos, ScriptReplyErrors.failures(spec, reply, errors));
         if (spec.isInternal()) {
             return;
         }

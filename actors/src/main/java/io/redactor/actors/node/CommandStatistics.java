@@ -124,6 +124,14 @@ public final class CommandStatistics {
      * ({@link CommandSpec#isInternal()}) is not counted.
      */
     public void record(CommandSpec spec, long nanos, boolean failed) {
+        record(spec, nanos, failed ? 1 : 0);
+    }
+
+    /**
+     * As {@link #record(CommandSpec, long, boolean)}, adding {@code failures} failed calls: Redis counts a script's
+     * call failed once per error its reply carries that a called command gave (see {@link ScriptReplyErrors}).
+     */
+    public void record(CommandSpec spec, long nanos, int failures) {
         if (spec.isInternal()) {
             return;
         }
@@ -132,9 +140,7 @@ public final class CommandStatistics {
         try {
             cell.calls++;
             cell.nanos += value;
-            if (failed) {
-                cell.failed++;
-            }
+            cell.failed += failures;
             cell.buckets[bucketOf(value)]++;
             if (latencyTracking.getAsBoolean()) {
                 cell.histogram().recordValue(Math.clamp(value, HISTOGRAM_LOWEST_NANOS, HISTOGRAM_HIGHEST_NANOS));

@@ -272,7 +272,7 @@ final class AsyncScript implements ScriptContext {
             long started = System.nanoTime();
             try {
                 Reply reply = IntegerReply.of(node.server().pubsub().publish(args[1], args[2]));
-                node.server().calls().ran(spec, args, null, System.nanoTime() - started, false);
+                node.server().calls().ran(spec, args, null, System.nanoTime() - started, reply);
                 return reply;
             } catch (PublishRefused refused) {
                 if (System.nanoTime() - deadline > 0) {
