@@ -165,7 +165,8 @@ public final class LuaReplies {
     private static Reply table(LuaTable t, int resp, int depth) {
         LuaValue err = t.rawget(ERR);
         if (err.type() == LuaValue.TSTRING) {
-            return new ErrorReply(oneLine(Lua51Arith.toLuaString(err).tojstring()));
+            return new ErrorReply(oneLine(Lua51Arith.toLuaString(err).tojstring()),
+                    t.rawget(RedisErrorReply.IGNORE_ERROR_STATS_UPDATE).toboolean());
         }
         LuaValue ok = t.rawget(OK);
         if (ok.type() == LuaValue.TSTRING) {

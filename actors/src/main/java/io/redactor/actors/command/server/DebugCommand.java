@@ -6,12 +6,15 @@ import io.redactor.actors.command.Help;
 import io.redactor.actors.client.LocalEndpoint;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
+import io.redactor.core.reply.SimpleString;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 
 /**
- * DEBUG, as far as Redactor has it: RELOAD (save, flush, load the RDB file back) and HELP. Protected as in Redis:
+ * DEBUG, as far as Redactor has it: RELOAD (save, flush, load the RDB file back), SLEEP (the command takes that
+ * long, without holding a thread: only the calling client waits, where Redis blocks the whole server) and HELP. Protected as in Redis:
  * refused unless {@code enable-debug-command} is {@code yes}, or {@code local} and the client is on this machine.
  */
 final class DebugCommand {
@@ -35,7 +38,12 @@ final class DebugCommand {
                     "    * MERGE: conflicting keys will be loaded from RDB.",
                     "    * NOFLUSH: the existing database will not be removed before load, but",
                     "      conflicting keys will generate an exception and kill the server.",
-                    "    * NOSAVE: the database will be loaded from an existing RDB file."));
+                    "    * NOSAVE: the database will be loaded from an existing RDB file.",
+                    "SLEEP <seconds>",
+                    "    Stop the server for <seconds>. Decimals allowed."));
+        }
+        if (Arguments.is(call.arg(1), "sleep") && call.argc() == 3) {
+            return sleep(call.arg(2));
         }
         if (!Arguments.is(call.arg(1), "reload")) {
             return done(new ErrorReply("ERR unknown subcommand '" + Arguments.text(call.arg(1))
@@ -56,6 +64,22 @@ final class DebugCommand {
             }
         }
         return call.node().durability().debugReload(save, flush, merge);
+    }
+
+    /** DEBUG SLEEP: Redis reads the seconds with strtod (a number's prefix, 0 when none) and answers OK. */
+    private static CompletionStage<Reply> sleep(byte[] seconds) {
+        long micros = (long) (leadingNumber(Arguments.text(seconds)) * 1_000_000);
+        if (micros <= 0) {
+            return done(SimpleString.OK);
+        }
+        return CompletableFuture.supplyAsync(() -> SimpleString.OK,
+                CompletableFuture.delayedExecutor(micros, TimeUnit.MICROSECONDS));
+    }
+
+    private static double leadingNumber(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("^\\s*[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?").matcher(text);
+        return m.find() ? Double.parseDouble(m.group().trim()) : 0;
     }
 
     /** Redis's allowProtectedAction for enable-debug-command. */
