@@ -267,7 +267,7 @@ class MemoryAttackTest {
                 setup.set("data:" + i, "value:" + i);
             }
         }
-        long before = liveHeap(server);
+        long before = server.liveHeapBytes();
         Pinger pinger = new Pinger(server);
         pinger.start();
         try (Jedis attacker = server.jedis()) {
@@ -286,26 +286,9 @@ class MemoryAttackTest {
             }
             assertEquals(1000L, check.dbSize());
         }
-        long after = liveHeap(server);
+        long after = server.liveHeapBytes();
         assertTrue(after <= before + SLACK, "heap after a full collection: " + (before >> 20) + " MB before the attack, "
                 + (after >> 20) + " MB after it");
-    }
-
-    /**
-     * What the heap holds right after a full collection, as INFO's used_memory tells: jcmd's class histogram makes
-     * one (GC.run would start a concurrent cycle only, with -XX:+ExplicitGCInvokesConcurrent).
-     */
-    private static long liveHeap(ServerProcess server) throws Exception {
-        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                Long.toString(server.pid()), "GC.class_histogram").redirectErrorStream(true).start();
-        jcmd.getInputStream().readAllBytes();
-        assertTrue(jcmd.waitFor(60, TimeUnit.SECONDS), "jcmd GC.class_histogram did not finish");
-        try (Jedis jedis = server.jedis()) {
-            String info = jedis.info("memory");
-            var m = Pattern.compile("used_memory:(\\d+)").matcher(info);
-            assertTrue(m.find(), info);
-            return Long.parseLong(m.group(1));
-        }
     }
 
     private static void assertError(String pattern, Runnable command) {
