@@ -33,6 +33,14 @@ public final class HashValue implements DataValue {
         pairs = new PairList();
     }
 
+    /**
+     * An empty hash with room for {@code expectedPairs} pairs in its small encoding before it grows: for a hash
+     * whose size is known (one read from a snapshot) and within hash-max-listpack-entries.
+     */
+    public HashValue(int expectedPairs) {
+        pairs = new PairList(expectedPairs);
+    }
+
     private HashValue(PairList pairs, FieldTable table) {
         this.pairs = pairs;
         this.table = table;

@@ -18,6 +18,11 @@ final class PairList {
         items = EMPTY;
     }
 
+    /** An empty list with room for {@code pairs} pairs before it grows. */
+    PairList(int pairs) {
+        items = pairs == 0 ? EMPTY : new byte[2 * pairs][];
+    }
+
     private PairList(byte[][] items, int size) {
         this.items = items;
         this.size = size;
