@@ -38,7 +38,7 @@ public final class HashValue implements DataValue {
      * whose size is known (one read from a snapshot) and within hash-max-listpack-entries.
      */
     public HashValue(int expectedPairs) {
-        pairs = new PairList(expectedPairs);
+        pairs = PairList.withRoom(expectedPairs);
     }
 
     private HashValue(PairList pairs, FieldTable table) {

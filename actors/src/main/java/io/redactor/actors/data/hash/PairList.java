@@ -18,11 +18,6 @@ final class PairList {
         items = EMPTY;
     }
 
-    /** An empty list with room for {@code pairs} pairs before it grows. */
-    PairList(int pairs) {
-        items = pairs == 0 ? EMPTY : new byte[2 * pairs][];
-    }
-
     private PairList(byte[][] items, int size) {
         this.items = items;
         this.size = size;
@@ -34,6 +29,15 @@ final class PairList {
 
     int size() {
         return size;
+    }
+
+    /** An empty list with room for {@code pairs} pairs before it grows. */
+    static PairList withRoom(int pairs) {
+        PairList list = new PairList();
+        if (pairs > 0) {
+            list.items = new byte[2 * pairs][];
+        }
+        return list;
     }
 
     /** The position of {@code field}, or -1. */
