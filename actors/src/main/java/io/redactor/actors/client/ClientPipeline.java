@@ -170,6 +170,24 @@ public final class ClientPipeline implements Subscriber {
         });
     }
 
+    /** A MONITOR line, from any thread: written between replies, in the order lines are handed over. */
+    @Override
+    public void feed(Reply line) {
+        if (runningAtClient == Thread.currentThread()) {
+            if (!closed) {
+                output.write(line);
+                scheduleFlush();
+            }
+            return;
+        }
+        executor.execute(() -> {
+            if (!closed) {
+                output.write(line);
+                scheduleFlush();
+            }
+        });
+    }
+
     public ClientSession session() {
         return session;
     }
@@ -235,6 +253,9 @@ public final class ClientPipeline implements Subscriber {
         session.subscriptions().clear(node.server().pubsub());
         Watching.unwatch(session.transaction(), node.partitions());
         blocking.close();
+        if (session.monitoring()) {
+            node.server().monitors().remove(session);
+        }
         if (session.tracking().on()) {
             node.server().tracking().disable(session);
         }
@@ -291,7 +312,7 @@ public final class ClientPipeline implements Subscriber {
             route = new Route.Rejected(refused, specOf(route));
         }
         if (route instanceof Route.Rejected rejected && isExec(args)) {
-            return rejectExec(rejected);
+            return rejectExec(rejected, args);
         }
         if (session.transaction().active() && !controlsTransaction(route)) {
             return queueInTransaction(route);
@@ -399,11 +420,15 @@ public final class ClientPipeline implements Subscriber {
         return true;
     }
 
-    private boolean rejectExec(Route.Rejected rejected) {
+    private boolean rejectExec(Route.Rejected rejected, byte[][] args) {
         if (inFlight > 0) {
             return false;
         }
         ErrorReply reply = ExecAbort.discard(session.transaction(), node.partitions(), rejected.reply());
+        // Redis's execCommandAbort shows the EXEC that ends the transaction to monitors
+        if (node.server().monitors().active()) {
+            node.server().monitors().feed("exec", args, session.db(), session, false);
+        }
         commandStats.rejected(rejected.spec());
         countIfError(reply);
         output.write(reply);
@@ -477,6 +502,22 @@ public final class ClientPipeline implements Subscriber {
             output.write(e.reply());
             afterCommand(spec);
         }
+        if (!(spec.placement() instanceof Placement.AtClientAsync)) {
+            monitored(spec, args);
+        }
+    }
+
+    /** MONITOR sees a command run here once it has run, with the database it left selected, as in Redis. */
+    private void monitored(CommandSpec spec, byte[][] args) {
+        if (node.server().monitors().active()) {
+            // a monitor's own command is shown right after its reply, before the replies that follow
+            runningAtClient = Thread.currentThread();
+            try {
+                node.server().monitors().executed(spec, args, session.db(), session, false);
+            } finally {
+                runningAtClient = null;
+            }
+        }
     }
 
     private void runAtClient(ClientCall call, long started) {
@@ -502,6 +543,9 @@ public final class ClientPipeline implements Subscriber {
                     // Counted on the thread that completes it, before the client can send its next command.
                     commandStats.record(spec, TimedReply.ranNanos(reply, System.nanoTime() - started),
                             answer instanceof ErrorReply);
+                    if (node.server().monitors().active()) {
+                        node.server().monitors().executed(spec, call.args(), session.db(), session, false);
+                    }
                     executor.execute(() -> completedElsewhere(answer));
                 });
             }

@@ -50,6 +50,7 @@ public final class ClientSession {
     private final ClientTracking tracking = new ClientTracking();
     /** Where messages pushed to the client go (its pipeline); null for sessions that take none. */
     private volatile Subscriber subscriber;
+    private volatile boolean monitoring;
 
     public ClientSession(long id, ClientEndpoint endpoint, long nowMs) {
         this.id = id;
@@ -139,6 +140,23 @@ public final class ClientSession {
         }
     }
 
+    /** A MONITOR line for this client, in MONITOR mode, from any thread. */
+    public void feed(io.redactor.core.reply.Reply line) {
+        Subscriber to = subscriber;
+        if (to != null) {
+            to.feed(line);
+        }
+    }
+
+    /** In MONITOR mode (Redis's CLIENT_MONITOR): fed every command, no keyspace access, never paused. */
+    public boolean monitoring() {
+        return monitoring;
+    }
+
+    public void monitoring(boolean value) {
+        monitoring = value;
+    }
+
     /** The client's CLIENT TRACKING state. */
     public ClientTracking tracking() {
         return tracking;
@@ -208,11 +226,14 @@ public final class ClientSession {
     }
 
     /**
-     * CLIENT LIST's flags, in Redis's order: P subscriber, x in MULTI, b blocked, t tracking, R tracking redirection
+     * CLIENT LIST's flags, in Redis's order: O monitor, P subscriber, x in MULTI, b blocked, t tracking, R tracking redirection
      * broken, B tracking by broadcast, d a watched key changed.
      */
     private String flags() {
         StringBuilder flags = new StringBuilder(4);
+        if (monitoring) {
+            flags.append('O');
+        }
         if (isSubscriber()) {
             flags.append('P');
         }

@@ -31,6 +31,9 @@ public final class ClientCallRunner {
             reply = e.reply();
         }
         node.server().commandStats().record(spec, System.nanoTime() - started, reply instanceof ErrorReply);
+        if (node.server().monitors().active()) {
+            node.server().monitors().executed(spec, args, client == null ? 0 : client.db(), client, false);
+        }
         return reply;
     }
 }

@@ -32,6 +32,7 @@ public final class CommandRunner {
     private final KeyCall call;
     private final CommandStatistics stats;
     private final Tracking tracking;
+    private final io.redactor.actors.monitor.Monitors monitors;
     /** Runs commands inside another one (EXEC, a script), which is what tracking sees as the client's command. */
     private final boolean nested;
 
@@ -43,6 +44,7 @@ public final class CommandRunner {
         this.call = new KeyCall(server);
         this.stats = server.commandStats();
         this.tracking = server.tracking();
+        this.monitors = server.monitors();
         this.nested = nested;
     }
 
@@ -62,6 +64,8 @@ public final class CommandRunner {
                 invocation.fromScript() ? TrackingScope.Kind.SCRIPT_CALL : TrackingScope.Kind.COMMAND,
                 invocation.fromScript());
         Reply reply = null;
+        // a blocking command is shown once, when first run, not again when it retries after being woken
+        boolean firstRun = blocker == null || blocker.request() == null;
         try {
             long started = System.nanoTime();
             reply = execute(spec, spec.keyHandler(), call.bind(invocation, keyspace, now, blocker));
@@ -74,6 +78,10 @@ public final class CommandRunner {
                 stats.record(spec, blocker.ranNanos() + nanos, reply instanceof ErrorReply);
             }
             rememberReads(invocation);
+            if (firstRun && monitors.active()) {
+                monitors.executed(spec, invocation.args(), invocation.db(), invocation.client(),
+                        invocation.fromScript());
+            }
         } finally {
             reply = TrackingScope.close(scope, reply);
         }

@@ -20,6 +20,7 @@ public final class ServerContext implements DataEnvironment {
     private final PubSub pubsub = new PubSub();
     private final KeyspaceNotifier notifier;
     private final Tracking tracking;
+    private final io.redactor.actors.monitor.Monitors monitors = new io.redactor.actors.monitor.Monitors();
     private final EffectLog effectLog = new EffectLog();
     private final HeapGuard heapGuard;
     private volatile boolean expiryPaused;
@@ -56,6 +57,11 @@ public final class ServerContext implements DataEnvironment {
     }
 
     /** Client-side caching: who tracks which keys, and their invalidation messages. */
+    /** The clients in MONITOR mode. */
+    public io.redactor.actors.monitor.Monitors monitors() {
+        return monitors;
+    }
+
     public Tracking tracking() {
         return tracking;
     }

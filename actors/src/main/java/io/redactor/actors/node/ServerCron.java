@@ -42,6 +42,10 @@ final class ServerCron implements Runnable {
             return;
         }
         for (ClientSession client : clients.all()) {
+            // as in Redis, monitors, subscribers and clients waiting on a command are never idle
+            if (client.monitoring() || client.isSubscriber() || client.blocked() != null) {
+                continue;
+            }
             if ((now - client.lastInteractionMs()) / 1000 > timeout) {
                 client.endpoint().close();
             }

@@ -49,6 +49,8 @@ public final class ServerCommands {
                 command("lastsave", 1).flags(LOADING, STALE, FAST).acl("admin", "dangerous")
                         .tips("nondeterministic_output")
                         .doc(ServerDocs.LASTSAVE).runsAtClient(PersistenceCommands::lastsave).build(),
+                command("monitor", 1).flags(ADMIN, NOSCRIPT, LOADING, STALE)
+                        .doc(ServerDocs.MONITOR).runsAtClientAsync(MonitorCommand::monitor).build(),
                 command("debug", -2).flags(ADMIN, NOSCRIPT, LOADING, STALE, PROTECTED)
                         .doc(ServerDocs.DEBUG).runsAtClientAsync(DebugCommand::debug).build(),
                 command("shutdown", -1).flags(ADMIN, NOSCRIPT, LOADING, STALE, NO_MULTI, ALLOW_BUSY)

@@ -55,6 +55,9 @@ final class ServerDocs {
     static final CommandDoc DEBUG = doc("A container for debugging commands", "1.0.0", "server",
             "Depends on subcommand.").systemCommand();
 
+    static final CommandDoc MONITOR = doc("Listen for all requests received by the server in real time", "1.0.0",
+            "server", null);
+
     static final CommandDoc LASTSAVE = doc("Get the UNIX time stamp of the last successful save to disk", "1.0.0",
             "server", "O(1)");
 
