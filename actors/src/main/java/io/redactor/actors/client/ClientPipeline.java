@@ -12,6 +12,8 @@ import io.redactor.actors.command.transactions.Watching;
 import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Batch;
+import io.redactor.actors.pause.PauseMode;
+import io.redactor.actors.pause.PausedCommands;
 import io.redactor.actors.partition.Partition;
 import io.redactor.actors.routing.CommandDispatch;
 import io.redactor.actors.routing.Route;
@@ -70,7 +72,7 @@ public final class ClientPipeline implements Subscriber {
     private final NodeServices node;
     private final CommandStatistics commandStats;
     private final Executor executor;
-    private final Output output;
+    private final SilencingOutput output;
     private final int pauseAbove;
     private final LongSupplier inputLimit;
     private final ArrayDeque<Object> queue = new ArrayDeque<>();
@@ -93,6 +95,9 @@ public final class ClientPipeline implements Subscriber {
     private long dispatchedAt;
     private int dispatched;
     private boolean paused;
+    /** The head command waits for CLIENT PAUSE to end. */
+    private boolean heldByPause;
+    private final Runnable resumeAfterPause;
     private boolean closed;
     /**
      * The thread running a command at the client right now, else null. Written only by that thread, so a plain
@@ -142,7 +147,9 @@ public final class ClientPipeline implements Subscriber {
         this.node = node;
         this.commandStats = node.server().commandStats();
         this.executor = executor;
-        this.output = new DurableOutput(output, node.server().effectLog(), executor);
+        this.resumeAfterPause = () -> executor.execute(this::resumedAfterPause);
+        this.output = new SilencingOutput(new DurableOutput(output, node.server().effectLog(), executor),
+                session.replies());
         this.pauseAbove = pauseAbove;
         this.batchListener = batch -> executor.execute(() -> completed(batch));
         this.blocking = new ClientBlocking(session, node, executor, this::completedElsewhere);
@@ -175,14 +182,14 @@ public final class ClientPipeline implements Subscriber {
     public void feed(Reply line) {
         if (runningAtClient == Thread.currentThread()) {
             if (!closed) {
-                output.write(line);
+                output.writeOther(line);
                 scheduleFlush();
             }
             return;
         }
         executor.execute(() -> {
             if (!closed) {
-                output.write(line);
+                output.writeOther(line);
                 scheduleFlush();
             }
         });
@@ -253,6 +260,10 @@ public final class ClientPipeline implements Subscriber {
         session.subscriptions().clear(node.server().pubsub());
         Watching.unwatch(session.transaction(), node.partitions());
         blocking.close();
+        if (heldByPause) {
+            node.server().pause().forget(resumeAfterPause);
+            resumedAfterPause();
+        }
         if (session.monitoring()) {
             node.server().monitors().remove(session);
         }
@@ -279,6 +290,9 @@ public final class ClientPipeline implements Subscriber {
                 headRoute = head instanceof Route.Rejected refused ? refused
                         : node.router().route((byte[][]) head, session);
             }
+            if (heldByPause || pausedNow(headRoute, head instanceof byte[][] args ? args : NO_ARGS)) {
+                break;
+            }
             int inFlightBefore = inFlight;
             if (!dispatch(headRoute, head instanceof byte[][] args ? args : NO_ARGS)) {
                 break;
@@ -302,6 +316,38 @@ public final class ClientPipeline implements Subscriber {
         if (paused && !closed && pending() <= pauseAbove / 2 && held.bytes() <= inputLimit.getAsLong() / 4) {
             paused = false;
             output.setReading(true);
+        }
+    }
+
+    /**
+     * CLIENT PAUSE: whether the head command must wait for the pause to end, as Redis checks it after every refusal;
+     * then it and everything after it wait, and the client counts as blocked. Monitors are never paused.
+     */
+    private boolean pausedNow(Route route, byte[][] args) {
+        PauseMode mode = node.server().pause().mode();
+        if (mode == PauseMode.OFF || route instanceof Route.Rejected || session.monitoring()) {
+            return false;
+        }
+        boolean writes = mode == PauseMode.WRITE && PausedCommands.mayWrite(route, args, session, node);
+        if (!node.server().pause().holds(writes, resumeAfterPause)) {
+            return false;
+        }
+        heldByPause = true;
+        session.postponed(true);
+        node.server().stats().blockedClients.increment();
+        return true;
+    }
+
+    private void resumedAfterPause() {
+        if (!heldByPause) {
+            return;
+        }
+        heldByPause = false;
+        session.postponed(false);
+        node.server().stats().blockedClients.decrement();
+        if (!closed) {
+            drain();
+            scheduleFlush();
         }
     }
 

@@ -51,6 +51,11 @@ public final class ClientSession {
     /** Where messages pushed to the client go (its pipeline); null for sessions that take none. */
     private volatile Subscriber subscriber;
     private volatile boolean monitoring;
+    /** Its next command waits for CLIENT PAUSE to end (counted as blocked, as Redis counts postponed clients). */
+    private volatile boolean postponed;
+    /** CLIENT NO-EVICT: kept for CLIENT LIST; Redactor does not evict clients (no maxmemory-clients). */
+    private volatile boolean noEvict;
+    private final ReplyControl replies = new ReplyControl();
 
     public ClientSession(long id, ClientEndpoint endpoint, long nowMs) {
         this.id = id;
@@ -157,6 +162,28 @@ public final class ClientSession {
         monitoring = value;
     }
 
+    /** Whether its next command waits for a CLIENT PAUSE to end. */
+    public boolean postponed() {
+        return postponed;
+    }
+
+    public void postponed(boolean value) {
+        postponed = value;
+    }
+
+    public boolean noEvict() {
+        return noEvict;
+    }
+
+    public void noEvict(boolean value) {
+        noEvict = value;
+    }
+
+    /** CLIENT REPLY's state; used on the client's own thread only. */
+    public ReplyControl replies() {
+        return replies;
+    }
+
     /** The client's CLIENT TRACKING state. */
     public ClientTracking tracking() {
         return tracking;
@@ -227,7 +254,7 @@ public final class ClientSession {
 
     /**
      * CLIENT LIST's flags, in Redis's order: O monitor, P subscriber, x in MULTI, b blocked, t tracking, R tracking redirection
-     * broken, B tracking by broadcast, d a watched key changed.
+     * broken, B tracking by broadcast, d a watched key changed, e no-evict.
      */
     private String flags() {
         StringBuilder flags = new StringBuilder(4);
@@ -240,12 +267,15 @@ public final class ClientSession {
         if (transaction.active()) {
             flags.append('x');
         }
-        if (blocked != null) {
+        if (blocked != null || postponed) {
             flags.append('b');
         }
         tracking.appendFlags(flags);
         if (transaction.token().isDirty()) {
             flags.append('d');
+        }
+        if (noEvict) {
+            flags.append('e');
         }
         return flags.isEmpty() ? "N" : flags.toString();
     }

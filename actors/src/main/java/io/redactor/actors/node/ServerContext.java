@@ -21,6 +21,7 @@ public final class ServerContext implements DataEnvironment {
     private final KeyspaceNotifier notifier;
     private final Tracking tracking;
     private final io.redactor.actors.monitor.Monitors monitors = new io.redactor.actors.monitor.Monitors();
+    private final io.redactor.actors.pause.ClientPause pause = new io.redactor.actors.pause.ClientPause();
     private final EffectLog effectLog = new EffectLog();
     private final HeapGuard heapGuard;
     private volatile boolean expiryPaused;
@@ -57,6 +58,16 @@ public final class ServerContext implements DataEnvironment {
     }
 
     /** Client-side caching: who tracks which keys, and their invalidation messages. */
+    /** CLIENT PAUSE's state and the clients waiting for it. */
+    public io.redactor.actors.pause.ClientPause pause() {
+        return pause;
+    }
+
+    @Override
+    public boolean expiryDeferred() {
+        return pause.holdsExpiry();
+    }
+
     /** The clients in MONITOR mode. */
     public io.redactor.actors.monitor.Monitors monitors() {
         return monitors;

@@ -26,6 +26,7 @@ final class ServerCron implements Runnable {
 
     @Override
     public void run() {
+        server.pause().expireIfDue();
         long now = System.currentTimeMillis();
         server.stats().sample(now);
         scripts.cron(now, server.config().busyReplyThresholdMs());
