@@ -154,6 +154,7 @@ public final class ClientPipeline implements Subscriber {
         this.batchListener = batch -> executor.execute(() -> completed(batch));
         this.blocking = new ClientBlocking(session, node, executor, this::completedElsewhere);
         session.attach(this);
+        session.input(held::wireBytes, held::argumentBytes);
     }
 
     /**
@@ -205,7 +206,7 @@ public final class ClientPipeline implements Subscriber {
             return;
         }
         queue.add(args);
-        held.add(ArgsMemory.of(args));
+        addHeld(args);
         drain();
         if (closed) {
             return;
@@ -217,6 +218,26 @@ public final class ClientPipeline implements Subscriber {
             paused = true;
             output.setReading(false);
         }
+    }
+
+    /** Counts a received command: its heap size, and for CLIENT LIST its RESP size and arguments' length. */
+    private void addHeld(byte[][] args) {
+        long lengths = 0;
+        long wire = 3 + digits(args.length);
+        for (byte[] arg : args) {
+            lengths += arg.length;
+            wire += 5 + digits(arg.length) + arg.length;
+        }
+        held.add(ArgsMemory.of(args), wire, lengths);
+    }
+
+    private static int digits(int n) {
+        int digits = 1;
+        while (n >= 10) {
+            n /= 10;
+            digits++;
+        }
+        return digits;
     }
 
     /** The client broke the protocol: answer {@code error} after the commands before it, then close. */

@@ -56,6 +56,8 @@ public final class ClientSession {
     /** CLIENT NO-EVICT: kept for CLIENT LIST; Redactor does not evict clients (no maxmemory-clients). */
     private volatile boolean noEvict;
     private final ReplyControl replies = new ReplyControl();
+    private volatile java.util.function.LongSupplier receivedBytes = () -> 0;
+    private volatile java.util.function.LongSupplier argumentBytes = () -> 0;
 
     public ClientSession(long id, ClientEndpoint endpoint, long nowMs) {
         this.id = id;
@@ -160,6 +162,15 @@ public final class ClientSession {
 
     public void monitoring(boolean value) {
         monitoring = value;
+    }
+
+    /**
+     * Where CLIENT LIST reads what the client's received and unanswered commands hold: their RESP bytes (part of
+     * {@code qbuf}) and their arguments' length ({@code argv-mem}). Set once, by the client's pipeline.
+     */
+    public void input(java.util.function.LongSupplier received, java.util.function.LongSupplier arguments) {
+        receivedBytes = received;
+        argumentBytes = arguments;
     }
 
     /** Whether its next command waits for a CLIENT PAUSE to end. */
@@ -282,7 +293,11 @@ public final class ClientSession {
 
     /** One line of CLIENT LIST / the text of CLIENT INFO, fields as in Redis 7.0. */
     public String describe(long nowMs) {
-        long queryBuffer = endpoint.queryBufferBytes();
+        long queryBuffer = endpoint.queryBufferBytes() + receivedBytes.getAsLong();
+        long queryFree = endpoint.queryBufferFree();
+        long argvMem = argumentBytes.getAsLong();
+        long multiMem = transaction.active() ? transaction.heldBytes() : 0;
+        long replyBuffer = endpoint.replyBufferBytes();
         long output = endpoint.outputBufferBytes();
         return "id=" + id
                 + " addr=" + endpoint.remoteAddress()
@@ -298,9 +313,14 @@ public final class ClientSession {
                 + " ssub=" + (subscriptions == null ? 0 : subscriptions.shardChannelCount())
                 + " multi=" + (transaction.active() ? transaction.queuedCount() : -1)
                 + " qbuf=" + queryBuffer
-                + " qbuf-free=0 argv-mem=0 multi-mem=0 rbs=0 rbp=0"
-                + " obl=0 oll=0 omem=" + output
-                + " tot-mem=" + (queryBuffer + output)
+                + " qbuf-free=" + queryFree
+                + " argv-mem=" + argvMem
+                + " multi-mem=" + multiMem
+                + " rbs=0 rbp=0"
+                + " obl=" + replyBuffer
+                + " oll=" + endpoint.outputBlocks()
+                + " omem=" + output
+                + " tot-mem=" + (queryBuffer + queryFree + argvMem + multiMem + replyBuffer + output)
                 + " events=r cmd=" + lastCommand.toLowerCase(Locale.ROOT)
                 + " user=" + (user == null ? "default" : user.nameText())
                 + " redir=" + (tracking.on() ? tracking.redirect() : -1) + " resp=" + protocol;
