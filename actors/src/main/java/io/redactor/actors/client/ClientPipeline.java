@@ -281,6 +281,7 @@ public final class ClientPipeline implements Subscriber {
         session.subscriptions().clear(node.server().pubsub());
         Watching.unwatch(session.transaction(), node.partitions());
         blocking.close();
+        session.endWait(null);
         if (heldByPause) {
             node.server().pause().forget(resumeAfterPause);
             resumedAfterPause();

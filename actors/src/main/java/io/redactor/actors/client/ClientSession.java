@@ -51,8 +51,10 @@ public final class ClientSession {
     /** Where messages pushed to the client go (its pipeline); null for sessions that take none. */
     private volatile Subscriber subscriber;
     private volatile boolean monitoring;
-    /** Its next command waits for CLIENT PAUSE to end (counted as blocked, as Redis counts postponed clients). */
+    /** Held by the server: its next command waits for CLIENT PAUSE to end, or it waits in WAIT (counted as blocked). */
     private volatile boolean postponed;
+    /** Ends the WAIT the client is in with a reply (false if it was not waiting); null when not in one. */
+    private volatile java.util.function.Predicate<io.redactor.core.reply.Reply> waitEnder;
     /** CLIENT NO-EVICT: kept for CLIENT LIST; Redactor does not evict clients (no maxmemory-clients). */
     private volatile boolean noEvict;
     private final ReplyControl replies = new ReplyControl();
@@ -173,7 +175,18 @@ public final class ClientSession {
         argumentBytes = arguments;
     }
 
-    /** Whether its next command waits for a CLIENT PAUSE to end. */
+    /** The client waits in WAIT until {@code ender} answers it (CLIENT UNBLOCK, its time, its end); null: no more. */
+    public void waiting(java.util.function.Predicate<io.redactor.core.reply.Reply> ender) {
+        waitEnder = ender;
+    }
+
+    /** Answers the WAIT the client is in with {@code reply}; false when it is in none. */
+    public boolean endWait(io.redactor.core.reply.Reply reply) {
+        java.util.function.Predicate<io.redactor.core.reply.Reply> ender = waitEnder;
+        return ender != null && ender.test(reply);
+    }
+
+    /** Whether its next command waits for a CLIENT PAUSE to end, or it waits in WAIT. */
     public boolean postponed() {
         return postponed;
     }

@@ -2,24 +2,29 @@ package io.redactor.actors.command.server;
 
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.ClientCall;
+import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.Help;
 import io.redactor.actors.client.LocalEndpoint;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * DEBUG, as far as Redactor has it: RELOAD (save, flush, load the RDB file back) and HELP. Protected as in Redis:
- * refused unless {@code enable-debug-command} is {@code yes}, or {@code local} and the client is on this machine.
+ * DEBUG, as far as Redactor has it: each subcommand a class of its own ({@link DebugSubcommand}), HELP here.
+ * Protected as in Redis: refused unless {@code enable-debug-command} is {@code yes}, or {@code local} and the client is
+ * on this machine.
  */
 final class DebugCommand {
     private static final ErrorReply NOT_ALLOWED = new ErrorReply("ERR DEBUG command not allowed. If the "
             + "enable-debug-command option is set to \"local\", you can run it from a local connection, otherwise you "
             + "need to set this option in the configuration file, and then restart the server.");
-    private static final ErrorReply RELOAD_OPTIONS =
-            new ErrorReply("ERR DEBUG RELOAD only supports the MERGE, NOFLUSH and NOSAVE options.");
+    private static final Map<String, DebugSubcommand> SUBCOMMANDS = Map.of(
+            "reload", new DebugReload(),
+            "sleep", new DebugSleep());
 
     private DebugCommand() {
     }
@@ -35,27 +40,15 @@ final class DebugCommand {
                     "    * MERGE: conflicting keys will be loaded from RDB.",
                     "    * NOFLUSH: the existing database will not be removed before load, but",
                     "      conflicting keys will generate an exception and kill the server.",
-                    "    * NOSAVE: the database will be loaded from an existing RDB file."));
+                    "    * NOSAVE: the database will be loaded from an existing RDB file.",
+                    "SLEEP <seconds>",
+                    "    Stop the server for <seconds>. Decimals allowed."));
         }
-        if (!Arguments.is(call.arg(1), "reload")) {
-            return done(new ErrorReply("ERR unknown subcommand '" + Arguments.text(call.arg(1))
-                    + "'. Try DEBUG HELP."));
+        DebugSubcommand subcommand = SUBCOMMANDS.get(Arguments.text(call.arg(1)).toLowerCase(Locale.ROOT));
+        if (subcommand == null || !subcommand.accepts(call.argc())) {
+            return done(Errors.subcommandSyntax(call.arg(1), "DEBUG"));
         }
-        boolean save = true;
-        boolean flush = true;
-        boolean merge = false;
-        for (int i = 2; i < call.argc(); i++) {
-            if (Arguments.is(call.arg(i), "merge")) {
-                merge = true;
-            } else if (Arguments.is(call.arg(i), "noflush")) {
-                flush = false;
-            } else if (Arguments.is(call.arg(i), "nosave")) {
-                save = false;
-            } else {
-                return done(RELOAD_OPTIONS);
-            }
-        }
-        return call.node().durability().debugReload(save, flush, merge);
+        return subcommand.run(call);
     }
 
     /** Redis's allowProtectedAction for enable-debug-command. */
