@@ -7,6 +7,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +33,7 @@ class MonitorTest {
 
     @BeforeAll
     static void start() {
-        redactor = TestRedactor.start(Map.of());
+        redactor = TestRedactor.start(Map.of("redactor.http.port", -1));
         redis = RealRedis.shared();
     }
 
@@ -139,6 +143,28 @@ class MonitorTest {
             assertTrue(Math.abs(micros / 1000 - before) < 5_000, line.group());
             assertEquals("0", line.group(3));
             assertTrue(line.group(4).startsWith("127.0.0.1:"), line.group());
+        }
+    }
+
+    /** HTTP requests' commands are shown with the HTTP client's address; an HTTP request cannot monitor. */
+    @Test
+    void httpCommandsAreShownAndHttpCannotMonitor() throws Exception {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        URI commands = URI.create("http://127.0.0.1:" + redactor.httpPort() + "/v1/commands");
+        try (RawClient monitor = redactor.raw()) {
+            monitor.call("MONITOR");
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(commands)
+                    .POST(HttpRequest.BodyPublishers.ofString("[[\"SET\",\"via-http\",\"1\"],[\"DEL\",\"via-http\"]]"))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, response.statusCode(), response.body());
+            Matcher set = parse(monitor.readLineReply());
+            assertTrue(set.group(4).startsWith("127.0.0.1:"), set.group());
+            assertEquals("\"SET\" \"via-http\" \"1\"", set.group(5));
+            assertEquals("\"DEL\" \"via-http\"", parse(monitor.readLineReply()).group(5));
+            HttpResponse<String> refused = http.send(HttpRequest.newBuilder(commands)
+                    .POST(HttpRequest.BodyPublishers.ofString("[\"MONITOR\"]")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(400, refused.statusCode(), refused.body());
         }
     }
 
