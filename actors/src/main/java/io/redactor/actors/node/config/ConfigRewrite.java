@@ -49,7 +49,7 @@ public final class ConfigRewrite {
             ConfigValue current = definition(parameter, inFile);
             if (current == null) {
                 if (!now.equals(config.startValue(parameter))) {
-                    appended.add(SECTION + "." + parameter.name() + " = " + quoted(now));
+                    appended.add(SECTION + "." + parameter.name() + " = " + quoted(written(parameter, now)));
                 }
                 continue;
             }
@@ -57,8 +57,8 @@ public final class ConfigRewrite {
             if (now.equals(config.normalized(parameter, written))) {
                 continue;
             }
-            if (!replaceInPlace(lines, current, keyOf(parameter, inFile), now)) {
-                appended.add(SECTION + "." + parameter.name() + " = " + quoted(now));
+            if (!replaceInPlace(lines, current, keyOf(parameter, inFile), written(parameter, now))) {
+                appended.add(SECTION + "." + parameter.name() + " = " + quoted(written(parameter, now)));
             }
         }
         if (!appended.isEmpty()) {
@@ -68,6 +68,32 @@ public final class ConfigRewrite {
             lines.addAll(appended);
         }
         write(file, String.join("\n", lines) + "\n");
+    }
+
+    /** A memory amount in the largest unit that divides it (200mb, 1gb), as Redis writes one into redis.conf. */
+    static String written(ConfigParameter parameter, String value) {
+        if (!(parameter.type() instanceof ConfigType.Numeric numeric) || !numeric.memory()) {
+            return value;
+        }
+        long bytes;
+        try {
+            bytes = Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            return value;
+        }
+        if (bytes > 0) {
+            for (String unit : new String[] {"gb", "mb", "kb"}) {
+                long size = switch (unit) {
+                    case "gb" -> 1L << 30;
+                    case "mb" -> 1L << 20;
+                    default -> 1L << 10;
+                };
+                if (bytes % size == 0) {
+                    return bytes / size + unit;
+                }
+            }
+        }
+        return value;
     }
 
     /** The parameters the file sets under redactor.redis, by the key as written (a name or an alias). */
