@@ -334,7 +334,8 @@ public final class ClientSession {
                 + " oll=" + endpoint.outputBlocks()
                 + " omem=" + output
                 + " tot-mem=" + (queryBuffer + queryFree + argvMem + multiMem + replyBuffer + output)
-                + " events=r cmd=" + lastCommand.toLowerCase(Locale.ROOT)
+                + " events=" + (output > 0 ? "rw" : "r")
+                + " cmd=" + lastCommand.toLowerCase(Locale.ROOT)
                 + " user=" + (user == null ? "default" : user.nameText())
                 + " redir=" + (tracking.on() ? tracking.redirect() : -1) + " resp=" + protocol;
     }

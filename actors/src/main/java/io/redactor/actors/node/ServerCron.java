@@ -43,8 +43,8 @@ final class ServerCron implements Runnable {
             return;
         }
         for (ClientSession client : clients.all()) {
-            // as in Redis, monitors, subscribers and clients waiting on a command are never idle
-            if (client.monitoring() || client.isSubscriber() || client.blocked() != null) {
+            // as in Redis, monitors, subscribers and clients waiting (blocked, paused, in WAIT) are never idle
+            if (client.monitoring() || client.isSubscriber() || client.blocked() != null || client.postponed()) {
                 continue;
             }
             if ((now - client.lastInteractionMs()) / 1000 > timeout) {

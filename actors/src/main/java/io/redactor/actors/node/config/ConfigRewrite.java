@@ -42,7 +42,7 @@ public final class ConfigRewrite {
     public void rewrite(Path file) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         List<String> lines = new ArrayList<>(text.lines().toList());
-        Map<String, ConfigValue> inFile = parametersIn(file);
+        Map<String, ConfigValue> inFile = definedHere(parametersIn(file), file);
         List<String> appended = new ArrayList<>();
         for (ConfigParameter parameter : config.parameters()) {
             String now = config.value(parameter);
@@ -109,6 +109,19 @@ public final class ConfigRewrite {
         } catch (ConfigException e) {
             throw new IOException(e.getMessage(), e);
         }
+    }
+
+    /** Only what this file defines itself can be edited here; what an included file defines is overridden below. */
+    private static Map<String, ConfigValue> definedHere(Map<String, ConfigValue> parameters, Path file) {
+        Path self = file.toAbsolutePath().normalize();
+        Map<String, ConfigValue> here = new java.util.HashMap<>();
+        parameters.forEach((key, value) -> {
+            String origin = value.origin().filename();
+            if (origin != null && Path.of(origin).toAbsolutePath().normalize().equals(self)) {
+                here.put(key, value);
+            }
+        });
+        return here;
     }
 
     private static ConfigValue definition(ConfigParameter parameter, Map<String, ConfigValue> inFile) {
