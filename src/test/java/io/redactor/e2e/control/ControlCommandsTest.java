@@ -117,6 +117,10 @@ class ControlCommandsTest {
                 assertEquals(":1\r\n", other.call("CLIENT", "UNBLOCK", Long.toString(id), "ERROR"));
                 assertEquals("-UNBLOCKED client unblocked via CLIENT UNBLOCK\r\n", client.readReplyText());
                 awaitBlocked(other, 0);
+                client.command("WAIT", "1", "9223372036854775807");
+                awaitBlocked(other, 1);
+                assertEquals(":1\r\n", other.call("CLIENT", "UNBLOCK", Long.toString(id)));
+                assertEquals(":0\r\n", client.readReplyText());
             }
         }
     }

@@ -41,7 +41,9 @@ final class DebugSleep implements DebugSubcommand {
                 new Reservation.Handover() {
                     @Override
                     public void granted(Reservation.Grant grant) {
-                        node.timeouts().after(Math.max(1, micros / 1000), () -> {
+                        // the scheduler reaches weeks ahead: longer sleeps end then
+                        long delayMs = Math.min(Integer.MAX_VALUE, Math.max(1, micros / 1000));
+                        node.timeouts().after(delayMs, () -> {
                             Partition.Release release = new Partition.Release(grant.reservationId());
                             for (int partition : grant.partitions()) {
                                 node.partitions().tell(partition, release);

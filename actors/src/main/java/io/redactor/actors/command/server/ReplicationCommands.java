@@ -65,7 +65,8 @@ final class ReplicationCommands {
             return true;
         };
         client.waiting(end);
-        if (timeoutMs > 0) {
+        // beyond the scheduler's reach (weeks) it waits as with no timeout, as Redis does for such a timeout
+        if (timeoutMs > 0 && timeoutMs <= Integer.MAX_VALUE) {
             node.timeouts().after(timeoutMs, () -> end.test(IntegerReply.ZERO));
         }
         return answered;
