@@ -20,6 +20,11 @@ public final class EffectLog {
         changes.increment();
     }
 
+    /** Counts {@code count} changes. */
+    public void changed(long count) {
+        changes.add(count);
+    }
+
     /** Changes counted since the node started. */
     public long changes() {
         return changes.sum();
