@@ -226,6 +226,26 @@ public final class Database implements Db {
         return true;
     }
 
+    /** A key, its value and its expiry ({@link #NO_EXPIRE} when none), as {@link #visitStored} shows them. */
+    @FunctionalInterface
+    public interface StoredEntryVisitor {
+        void visit(byte[] key, Object value, long expireAt);
+    }
+
+    /**
+     * Every key as it is stored, those whose time has passed included (not expired here): DEBUG DIGEST sees the data
+     * set as Redis's dictionary holds it.
+     */
+    public void visitStored(StoredEntryVisitor visitor) {
+        table.forEach(entry -> visitor.visit(table.key(entry), table.value(entry), table.expireAt(entry)));
+    }
+
+    /** The stored value of {@code key}, null when absent, without expiring it (DEBUG DIGEST-VALUE). */
+    public Object peek(byte[] key) {
+        int entry = table.find(key);
+        return entry < 0 ? null : table.value(entry);
+    }
+
     /** Freezes this database's present state for a snapshot (see {@link KeyTable#freeze}). */
     public TableFreeze freeze() {
         return table.freeze();

@@ -47,6 +47,7 @@ public final class Durability implements Admission {
     private final AppendOnlyFile aof;
     private final RdbSnapshots rdb;
     private final DataLoader loader;
+    private final EffectLog effects;
     private final Object lock = new Object();
     private NodeServices node;
     private Background background = Background.NONE;
@@ -66,6 +67,7 @@ public final class Durability implements Admission {
     private volatile boolean loadedOk;
 
     public Durability(RuntimeConfig config, EffectLog effects) {
+        this.effects = effects;
         this.settings = new PersistenceSettings(config);
         this.aof = new AppendOnlyFile(settings, effects);
         this.rdb = new RdbSnapshots(settings, effects);
@@ -210,6 +212,19 @@ public final class Durability implements Admission {
         CompletionStage<Reply> saved = save ? save() : done(SimpleString.OK);
         return saved.thenCompose(reply -> reply instanceof ErrorReply ? done(reply)
                 : new DebugReload(node, settings.rdbFile(), flush, merge).start());
+    }
+
+    /**
+     * DEBUG LOADAOF: the data set emptied and loaded again from the append-only files the manifest on disk names.
+     * Refused while a snapshot or rewrite runs, whose files it would race with.
+     */
+    public CompletionStage<Reply> debugLoadAof() {
+        synchronized (lock) {
+            if (background != Background.NONE) {
+                return done(new ErrorReply("ERR Background save or rewrite in progress, try DEBUG LOADAOF later"));
+            }
+        }
+        return new AofReload(node, effects, loader, rdb).start();
     }
 
     public Reply lastsave() {

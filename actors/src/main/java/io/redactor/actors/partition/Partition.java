@@ -333,7 +333,9 @@ public final class Partition {
         }
         TrackingScope scope = TrackingScope.open(env.server().tracking(), null, TrackingScope.Kind.BACKGROUND, false);
         try {
-            expiry.cycle(data, expiryBudgetNanos);
+            if (env.server().activeExpiry()) {
+                expiry.cycle(data, expiryBudgetNanos);
+            }
         } finally {
             TrackingScope.close(scope, null);
         }

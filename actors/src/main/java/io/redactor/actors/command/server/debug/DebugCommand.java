@@ -25,7 +25,12 @@ public final class DebugCommand {
 
     /** In the order of Redis's DEBUG HELP. */
     private static final List<DebugSubcommand> SUBCOMMANDS = List.of(
-            new DebugReload());
+            new DebugChangeReplId(),
+            new DebugDigest(),
+            new DebugDigestValue(),
+            new DebugLoadAof(),
+            new DebugReload(),
+            new DebugSetActiveExpire());
 
     private static final String[] HELP = helpLines();
 
