@@ -73,6 +73,35 @@ class ChangeCountTest {
         }
     }
 
+    /**
+     * Redis's unit/other: FLUSHALL saves at once when there are save points (the count starts again from zero, the
+     * file on disk holds the emptied data set), and only counts the keys it removed when there are none.
+     */
+    @Test
+    void flushallStartsTheCountAgainWhenThereAreSavePoints() {
+        try (TestRedactor server = TestRedactor.startIn(dir, Map.of("save", ""));
+             RawClient client = server.raw()) {
+            client.call("SET", "key", "value");
+            client.call("FLUSHALL");
+            assertEquals(2, changes(client));
+
+            assertEquals("+OK\r\n", client.call("CONFIG", "SET", "save", "3600 1 300 100 60 10000"));
+            client.call("SET", "key", "value");
+            assertEquals("+OK\r\n", client.call("FLUSHALL"));
+            assertEquals(0, changes(client));
+            // a SAVE or BGSAVE right after does not find FLUSHALL's snapshot in its way
+            assertEquals("+OK\r\n", client.call("SAVE"));
+            client.call("SET", "key", "value");
+            client.call("FLUSHALL");
+            assertEquals("+Background saving started\r\n", client.call("BGSAVE"));
+            Eventually.until("the snapshots end", () -> client.call("INFO", "persistence")
+                    .contains("rdb_bgsave_in_progress:0"));
+        }
+        try (TestRedactor again = TestRedactor.startIn(dir, Map.of()); RawClient client = again.raw()) {
+            assertEquals(":0\r\n", client.call("DBSIZE"));
+        }
+    }
+
     private static long changes(RawClient client) {
         String info = client.call("INFO", "persistence");
         return InfoFields.number(info.substring(info.indexOf("\r\n") + 2), "rdb_changes_since_last_save");

@@ -38,6 +38,7 @@ final class DatabaseCommands {
             removed += call.db(db).clear();
         }
         call.db().dirty(removed);
+        call.server().effectLog().flushedAll();
         return SimpleString.OK;
     }
 
