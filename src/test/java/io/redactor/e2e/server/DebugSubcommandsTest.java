@@ -125,6 +125,41 @@ class DebugSubcommandsTest {
         assertTrue(replies.get(1).endsWith("/ " + "0".repeat(40) + " / 0"), replies.get(1));
     }
 
+    /** Inside EXEC, which holds every partition for a DEBUG, the digests see the transaction's writes before them. */
+    @Test
+    void digestsInsideATransaction() {
+        List<String> replies = both(jedis -> {
+            redis.clients.jedis.Transaction multi = jedis.multi();
+            multi.set("a", "1");
+            multi.sendCommand(DEBUG, "DIGEST");
+            multi.sendCommand(DEBUG, "DIGEST-VALUE", "a", "b");
+            multi.sadd("b", "x");
+            multi.sendCommand(DEBUG, "DIGEST");
+            return multi.exec().stream().map(DebugSubcommandsTest::text).toList().toString();
+        });
+        assertEquals(replies.get(0), replies.get(1));
+        try (Jedis jedis = server.jedis()) {
+            redis.clients.jedis.Transaction multi = jedis.multi();
+            multi.sendCommand(DEBUG, "LOADAOF");
+            multi.sendCommand(DEBUG, "RELOAD");
+            List<Object> refused = multi.exec();
+            assertEquals("ERR DEBUG LOADAOF is not allowed inside a transaction",
+                    ((JedisDataException) refused.get(0)).getMessage());
+            assertEquals("ERR DEBUG RELOAD is not allowed inside a transaction",
+                    ((JedisDataException) refused.get(1)).getMessage());
+        }
+    }
+
+    private static String text(Object reply) {
+        if (reply instanceof byte[] bytes) {
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
+        if (reply instanceof List<?> list) {
+            return list.stream().map(DebugSubcommandsTest::text).toList().toString();
+        }
+        return String.valueOf(reply);
+    }
+
     @Test
     void wrongArgumentsGetRedisErrors() {
         for (String[] args : List.of(new String[] {"DIGEST", "x"}, new String[] {"SET-ACTIVE-EXPIRE"},

@@ -4,6 +4,9 @@ import io.redactor.actors.client.LocalEndpoint;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.command.Help;
+import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.data.PartitionData;
+import io.redactor.actors.durability.AllPartitions;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 
@@ -12,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 
 /**
  * DEBUG: dispatches to the subcommands Redactor serves, each a class of its own, and answers HELP with theirs.
@@ -73,6 +77,28 @@ public final class DebugCommand {
 
     private static boolean isLocal(String address) {
         return address.startsWith("127.") || address.startsWith("[::1]") || address.startsWith("::1");
+    }
+
+    /**
+     * Runs {@code reader} over every partition's data: inside EXEC, which already holds them all for a DEBUG, on the
+     * transaction's keyspace; otherwise with every partition reserved for it.
+     */
+    static CompletionStage<Reply> withAllPartitions(ClientCall call, Function<PartitionData[], Reply> reader) {
+        Keyspace held = call.keyspace();
+        if (held == null) {
+            return AllPartitions.read(call.node(), reader);
+        }
+        PartitionData[] partitions = new PartitionData[call.node().server().partitions().count()];
+        for (int i = 0; i < partitions.length; i++) {
+            partitions[i] = (PartitionData) held.partition(i);
+        }
+        return done(reader.apply(partitions));
+    }
+
+    /** DEBUG RELOAD and LOADAOF need every partition for themselves: inside EXEC they would wait for the EXEC. */
+    static CompletionStage<Reply> refusedInTransaction(ClientCall call) {
+        return call.keyspace() == null ? null : done(new ErrorReply("ERR DEBUG " + Arguments.text(call.arg(1))
+                .toUpperCase(Locale.ROOT) + " is not allowed inside a transaction"));
     }
 
     static CompletionStage<Reply> done(Reply reply) {

@@ -1,7 +1,6 @@
 package io.redactor.actors.command.server.debug;
 
 import io.redactor.actors.command.ClientCall;
-import io.redactor.actors.durability.AllPartitions;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.SimpleString;
 
@@ -29,6 +28,7 @@ final class DebugDigest implements DebugSubcommand {
 
     @Override
     public CompletionStage<Reply> run(ClientCall call) {
-        return AllPartitions.read(call.node(), partitions -> new SimpleString(new DatasetDigest().dataset(partitions)));
+        return DebugCommand.withAllPartitions(call,
+                partitions -> new SimpleString(new DatasetDigest().dataset(partitions)));
     }
 }

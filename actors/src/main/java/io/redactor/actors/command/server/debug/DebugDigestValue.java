@@ -2,7 +2,6 @@ package io.redactor.actors.command.server.debug;
 
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.data.PartitionData;
-import io.redactor.actors.durability.AllPartitions;
 import io.redactor.core.reply.ArrayReply;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.SimpleString;
@@ -36,7 +35,7 @@ final class DebugDigestValue implements DebugSubcommand {
     @Override
     public CompletionStage<Reply> run(ClientCall call) {
         int db = call.client() == null ? 0 : call.client().db();
-        return AllPartitions.read(call.node(), partitions -> {
+        return DebugCommand.withAllPartitions(call, partitions -> {
             DatasetDigest digest = new DatasetDigest();
             List<Reply> digests = new ArrayList<>(call.argc() - 2);
             for (int i = 2; i < call.argc(); i++) {

@@ -28,6 +28,7 @@ final class DebugLoadAof implements DebugSubcommand {
 
     @Override
     public CompletionStage<Reply> run(ClientCall call) {
-        return call.node().durability().debugLoadAof();
+        CompletionStage<Reply> refused = DebugCommand.refusedInTransaction(call);
+        return refused != null ? refused : call.node().durability().debugLoadAof();
     }
 }

@@ -44,6 +44,10 @@ final class DebugReload implements DebugSubcommand {
 
     @Override
     public CompletionStage<Reply> run(ClientCall call) {
+        CompletionStage<Reply> refused = DebugCommand.refusedInTransaction(call);
+        if (refused != null) {
+            return refused;
+        }
         boolean save = true;
         boolean flush = true;
         boolean merge = false;
