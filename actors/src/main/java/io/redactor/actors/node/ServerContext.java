@@ -26,8 +26,10 @@ public final class ServerContext implements DataEnvironment {
     private final KeyspaceNotifier notifier;
     private final Tracking tracking;
     private final EffectLog effectLog = new EffectLog();
+    private final ReplicationIds replicationIds = new ReplicationIds();
     private final HeapGuard heapGuard;
     private volatile boolean expiryPaused;
+    private volatile boolean activeExpiry = true;
     private final long startedAtMs = System.currentTimeMillis();
     private final long startedAtNanos = System.nanoTime();
 
@@ -144,6 +146,19 @@ public final class ServerContext implements DataEnvironment {
     @Override
     public boolean expiryPaused() {
         return expiryPaused;
+    }
+
+    public ReplicationIds replicationIds() {
+        return replicationIds;
+    }
+
+    /** Whether the partitions' active expiry cycles run (DEBUG SET-ACTIVE-EXPIRE turns them off for tests). */
+    public boolean activeExpiry() {
+        return activeExpiry;
+    }
+
+    public void activeExpiry(boolean enabled) {
+        activeExpiry = enabled;
     }
 
     /** Stops keys from expiring (while the data set loads) or lets them expire again. */
