@@ -248,6 +248,70 @@ class MemoryAttackTest {
         }
     }
 
+    /**
+     * Issue 21's test: 50 clients writing 64 KB values until the heap is full. Each gets -OOM and its connection goes
+     * on; every write acknowledged is there afterwards, whole.
+     */
+    @Test
+    void fiftyClientsWritingLargeValuesGetOomAndEveryAcknowledgedWriteIsKept() throws Exception {
+        try (ServerProcess server = ServerProcess.start(dir, NO_SNAPSHOTS, heap("512m"))) {
+            attack(server, attacker -> {
+                int clients = 50;
+                int[] acknowledged = new int[clients];
+                String[] refusals = new String[clients];
+                Throwable[] failures = new Throwable[clients];
+                List<Thread> writers = new ArrayList<>();
+                for (int c = 0; c < clients; c++) {
+                    int client = c;
+                    writers.add(Thread.ofPlatform().start(() -> {
+                        byte[] value = new byte[64 * 1024];
+                        Arrays.fill(value, (byte) ('a' + client % 26));
+                        try (RawClient resp = new RawClient("127.0.0.1", server.port(), 120_000)) {
+                            resp.call("SELECT", "1");
+                            // at most 40 MB each, 2 GB in all: four times the heap
+                            for (int i = 0; i < 640 && refusals[client] == null; i++) {
+                                String line = new String(resp.call(bytes("SET"), bytes("large:" + client + ":" + i),
+                                        value), StandardCharsets.ISO_8859_1).strip();
+                                if (line.equals("+OK")) {
+                                    acknowledged[client]++;
+                                } else {
+                                    refusals[client] = line;
+                                }
+                            }
+                            assertEquals("+PONG", resp.call("PING").strip(), "client " + client + "'s connection");
+                        } catch (Throwable e) {
+                            failures[client] = e;
+                        }
+                    }));
+                }
+                for (Thread writer : writers) {
+                    try {
+                        writer.join(300_000);
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                }
+                for (int c = 0; c < clients; c++) {
+                    if (failures[c] != null) {
+                        throw new AssertionError("client " + c + " after " + acknowledged[c] + " SETs", failures[c]);
+                    }
+                    assertEquals("-OOM command not allowed when used memory > 'maxmemory'.", refusals[c],
+                            "client " + c + " after " + acknowledged[c] + " SETs");
+                }
+                try (RawClient check = new RawClient("127.0.0.1", server.port(), 120_000)) {
+                    check.call("SELECT", "1");
+                    for (int c = 0; c < clients; c++) {
+                        for (int i = 0; i < acknowledged[c]; i++) {
+                            assertEquals(":65536", check.call("STRLEN", "large:" + c + ":" + i).strip(),
+                                    "acknowledged write " + i + " of client " + c);
+                        }
+                    }
+                    assertEquals("+OK", check.call("FLUSHDB").strip());
+                }
+            });
+        }
+    }
+
     private static List<String> heap(String size) {
         return ServerProcess.binRedactorGc(size);
     }
