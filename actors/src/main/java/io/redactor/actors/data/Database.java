@@ -67,7 +67,6 @@ public final class Database implements Db {
         }
         int entry = table.insert(key, value);
         table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
-        effects.dirty();
         if (value instanceof BlockableValue) {
             observer.ready(index, key);
         }
@@ -95,7 +94,6 @@ public final class Database implements Db {
             if (!keepTtl) {
                 table.setExpireAt(entry, NO_EXPIRE);
             }
-            effects.dirty();
         }
         observer.modified(index, key);
     }
@@ -108,7 +106,6 @@ public final class Database implements Db {
         }
         streamGone(key, table.value(entry));
         table.removeEntry(entry);
-        effects.dirty();
         return true;
     }
 
@@ -130,7 +127,6 @@ public final class Database implements Db {
     @Override
     public void setExpireAt(byte[] key, long unixMs) {
         table.setExpireAt(table.find(key), unixMs);
-        effects.dirty();
     }
 
     @Override
@@ -140,7 +136,6 @@ public final class Database implements Db {
             return false;
         }
         table.setExpireAt(entry, NO_EXPIRE);
-        effects.dirty();
         return true;
     }
 
@@ -192,7 +187,6 @@ public final class Database implements Db {
         KeyTable before = table;
         table = new KeyTable();
         if (removed > 0) {
-            effects.dirty();
             observer.replaced(index, snapshotOf(before), this);
         }
         return removed;
@@ -200,8 +194,12 @@ public final class Database implements Db {
 
     @Override
     public void signalModified(byte[] key) {
-        effects.dirty();
         observer.modified(index, key);
+    }
+
+    @Override
+    public void dirty(long changes) {
+        effects.dirty(changes);
     }
 
     @Override
@@ -230,6 +228,26 @@ public final class Database implements Db {
             table.setExpireAt(entry, expireAt);
         }
         return true;
+    }
+
+    /** A key, its value and its expiry ({@link #NO_EXPIRE} when none), as {@link #visitStored} shows them. */
+    @FunctionalInterface
+    public interface StoredEntryVisitor {
+        void visit(byte[] key, Object value, long expireAt);
+    }
+
+    /**
+     * Every key as it is stored, those whose time has passed included (not expired here): DEBUG DIGEST sees the data
+     * set as Redis's dictionary holds it.
+     */
+    public void visitStored(StoredEntryVisitor visitor) {
+        table.forEach(entry -> visitor.visit(table.key(entry), table.value(entry), table.expireAt(entry)));
+    }
+
+    /** The stored value of {@code key}, null when absent, without expiring it (DEBUG DIGEST-VALUE). */
+    public Object peek(byte[] key) {
+        int entry = table.find(key);
+        return entry < 0 ? null : table.value(entry);
     }
 
     /** Freezes this database's present state for a snapshot (see {@link KeyTable#freeze}). */
@@ -327,7 +345,6 @@ public final class Database implements Db {
         KeyTable mine = table;
         table = other.table;
         other.table = mine;
-        effects.dirty();
         observer.replaced(index, mineBefore, this);
         other.observer.replaced(other.index, otherBefore, other);
     }

@@ -1,5 +1,6 @@
-package io.redactor.actors.command.server;
+package io.redactor.actors.command.server.debug;
 
+import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Partition;
@@ -8,21 +9,34 @@ import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.SimpleString;
 
-import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * DEBUG SLEEP seconds: Redis stops the whole server that long. Redactor holds every partition that long (reserved
- * as an atomic command over the whole keyspace would be, without occupying a thread), so every command on keys
- * waits, as in Redis; commands that touch no key (PING, INFO, CLIENT) still answer. The seconds are read as C's
- * strtod reads them: what is not a number counts as 0, and 0 or less answers at once.
+ * DEBUG SLEEP seconds: Redis stops the whole server that long. Redactor holds every partition that long (reserved as
+ * an atomic command over the whole keyspace would be, without occupying a thread), so every command on keys waits,
+ * as in Redis; commands that touch no key (PING, INFO, CLIENT) still answer. Inside EXEC, whose partitions are held
+ * already, the transaction takes that long. Redis reads the seconds with strtod (a number's prefix, 0 when there is
+ * none); 0 or less answers at once.
  */
 final class DebugSleep implements DebugSubcommand {
-    private static final Pattern NUMBER_PREFIX =
-            Pattern.compile("^[ \\t\\n\\x0b\\f\\r]*([+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)");
+    private static final Pattern LEADING_NUMBER = Pattern.compile("^\\s*[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+
+    @Override
+    public String name() {
+        return "sleep";
+    }
+
+    @Override
+    public List<String> help() {
+        return List.of(
+                "SLEEP <seconds>",
+                "    Stop the server for <seconds>. Decimals allowed.");
+    }
 
     @Override
     public boolean accepts(int argc) {
@@ -31,12 +45,20 @@ final class DebugSleep implements DebugSubcommand {
 
     @Override
     public CompletionStage<Reply> run(ClientCall call) {
-        long micros = (long) (seconds(call.arg(2)) * 1_000_000);
+        Matcher number = LEADING_NUMBER.matcher(Arguments.text(call.arg(2)));
+        long micros = number.find() ? (long) (Double.parseDouble(number.group().trim()) * 1_000_000) : 0;
         if (micros <= 0) {
-            return CompletableFuture.completedFuture(SimpleString.OK);
+            return DebugCommand.done(SimpleString.OK);
         }
+        if (call.keyspace() != null) {
+            return CompletableFuture.supplyAsync(() -> SimpleString.OK,
+                    CompletableFuture.delayedExecutor(micros, TimeUnit.MICROSECONDS));
+        }
+        return holdEveryPartition(call.node(), micros);
+    }
+
+    private static CompletionStage<Reply> holdEveryPartition(NodeServices node, long micros) {
         CompletableFuture<Reply> done = new CompletableFuture<>();
-        NodeServices node = call.node();
         Reservation all = new Reservation(node.router().allPartitions(), node.server().partitions(),
                 new Reservation.Handover() {
                     @Override
@@ -65,11 +87,5 @@ final class DebugSleep implements DebugSubcommand {
         node.server().stats().reservations.increment();
         node.partitions().tell(all.firstPartition(), new Partition.Reserve(all));
         return done;
-    }
-
-    /** C's strtod on the argument: its longest numeric prefix, 0 when there is none. */
-    static double seconds(byte[] arg) {
-        Matcher number = NUMBER_PREFIX.matcher(new String(arg, StandardCharsets.ISO_8859_1));
-        return number.find() ? Double.parseDouble(number.group(1)) : 0;
     }
 }
