@@ -35,7 +35,7 @@ public final class Database implements Db {
 
     @Override
     public Object lookup(byte[] key, int flags) {
-        int entry = liveEntry(key);
+        int entry = Lookup.has(flags, Lookup.WRITE | Lookup.CHANGE) ? liveEntry(key) : readableEntry(key);
         if (entry < 0) {
             if (!Lookup.has(flags, Lookup.NONOTIFY | Lookup.WRITE)) {
                 observer.notify(index, KeyspaceEvents.KEY_MISS, "keymiss", key);
@@ -61,6 +61,10 @@ public final class Database implements Db {
     /** Redis's dbAdd: wakes clients blocked on the key for a list, sorted set or stream, and notifies "new". */
     @Override
     public void add(byte[] key, Object value) {
+        if (env.expiryDeferred()) {
+            // a key that read as gone during CLIENT PAUSE is still there: it goes now, as it would have
+            liveEntry(key);
+        }
         int entry = table.insert(key, value);
         table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
         if (value instanceof BlockableValue) {
@@ -161,7 +165,7 @@ public final class Database implements Db {
         // only after a bounded number of tries (active expiry will clean it).
         for (int tries = 0; tries < 100 && table.size() > 0; tries++) {
             int entry = table.randomEntry(random);
-            if (!expireIfDue(entry)) {
+            if (!readsAsExpired(entry)) {
                 return table.key(entry);
             }
         }
@@ -171,7 +175,7 @@ public final class Database implements Db {
     @Override
     public void forEachKey(Consumer<byte[]> action) {
         table.forEach(entry -> {
-            if (!expireIfDue(entry)) {
+            if (!readsAsExpired(entry)) {
                 action.accept(table.key(entry));
             }
         });
@@ -254,7 +258,7 @@ public final class Database implements Db {
     /** One step of a SCAN over this database: visits live keys of the next bucket(s). */
     public long scan(long cursor, Consumer<byte[]> visitor) {
         return table.scan(cursor, entry -> {
-            if (!expireIfDue(entry)) {
+            if (!readsAsExpired(entry)) {
                 visitor.accept(table.key(entry));
             }
         });
@@ -266,6 +270,9 @@ public final class Database implements Db {
      */
     public int expireSample(int samples, RandomGenerator random) {
         int expired = 0;
+        if (env.expiryDeferred()) {
+            return 0;
+        }
         for (int i = 0; i < samples && table.volatileCount() > 0; i++) {
             int entry = table.randomVolatileEntry(random);
             if (expireIfDue(entry)) {
@@ -287,6 +294,23 @@ public final class Database implements Db {
             }
         }
         return counted == 0 ? 0 : total / counted;
+    }
+
+    /** As {@link #liveEntry}, but during CLIENT PAUSE a key past its time reads as missing and stays. */
+    private int readableEntry(byte[] key) {
+        int entry = table.find(key);
+        if (entry >= 0 && readsAsExpired(entry)) {
+            return -1;
+        }
+        return entry;
+    }
+
+    private boolean readsAsExpired(int entry) {
+        long at = table.expireAt(entry);
+        if (at != NO_EXPIRE && at < clock.now() && !env.expiryPaused() && env.expiryDeferred()) {
+            return true;
+        }
+        return expireIfDue(entry);
     }
 
     private int liveEntry(byte[] key) {

@@ -25,6 +25,8 @@ public final class ServerContext implements DataEnvironment {
     private final PubSub pubsub = new PubSub();
     private final KeyspaceNotifier notifier;
     private final Tracking tracking;
+    private final io.redactor.actors.monitor.Monitors monitors = new io.redactor.actors.monitor.Monitors();
+    private final io.redactor.actors.pause.ClientPause pause = new io.redactor.actors.pause.ClientPause();
     private final EffectLog effectLog = new EffectLog();
     private final ReplicationIds replicationIds = new ReplicationIds();
     private final HeapGuard heapGuard;
@@ -66,6 +68,21 @@ public final class ServerContext implements DataEnvironment {
     }
 
     /** Client-side caching: who tracks which keys, and their invalidation messages. */
+    /** CLIENT PAUSE's state and the clients waiting for it. */
+    public io.redactor.actors.pause.ClientPause pause() {
+        return pause;
+    }
+
+    @Override
+    public boolean expiryDeferred() {
+        return pause.holdsExpiry();
+    }
+
+    /** The clients in MONITOR mode. */
+    public io.redactor.actors.monitor.Monitors monitors() {
+        return monitors;
+    }
+
     public Tracking tracking() {
         return tracking;
     }
