@@ -36,6 +36,18 @@ public final class TestRedactor implements AutoCloseable {
 
     /** A private server; {@code settings} override configuration keys (e.g. "redactor.partitions" -> "4"). */
     public static TestRedactor start(Map<String, ?> settings) {
+        return start(settings, null);
+    }
+
+    /**
+     * A private server started as {@code --config file} starts one: the HOCON file under {@code settings}, and named
+     * in INFO (CONFIG REWRITE writes it).
+     */
+    public static TestRedactor startWithConfigFile(java.nio.file.Path file, Map<String, ?> settings) {
+        return start(settings, file);
+    }
+
+    private static TestRedactor start(Map<String, ?> settings, java.nio.file.Path file) {
         Map<String, Object> overrides = new HashMap<>();
         overrides.put("redactor.port", 0);
         overrides.put("redactor.partitions", 16);
@@ -49,9 +61,14 @@ public final class TestRedactor implements AutoCloseable {
         overrides.put("redactor.redis.save", "");
         overrides.put("redactor.redis.dir", temporaryDirectory().toString());
         overrides.putAll(settings);
-        var config = RedactorConfig.load(ConfigFactory.parseMap(overrides));
+        var parsed = ConfigFactory.parseMap(overrides);
+        if (file != null) {
+            parsed = parsed.withFallback(ConfigFactory.parseFile(file.toFile()));
+        }
+        var config = RedactorConfig.load(parsed);
         try {
-            RedactorServer server = RedactorServer.start(config, null, "test-" + SYSTEMS.incrementAndGet())
+            RedactorServer server = RedactorServer.start(config, file == null ? null : file.toAbsolutePath().toString(),
+                    "test-" + SYSTEMS.incrementAndGet())
                     .toCompletableFuture().get(60, TimeUnit.SECONDS);
             return new TestRedactor(server);
         } catch (Exception e) {

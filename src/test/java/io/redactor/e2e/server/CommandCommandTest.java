@@ -112,7 +112,7 @@ class CommandCommandTest extends SharedServerTest {
         assertEquals(Set.of("expire", "pexpire", "expireat", "pexpireat", "expiretime", "pexpiretime"),
                 new HashSet<>(jedis.commandListFilterBy(CommandListFilterByParams.commandListFilterByParams()
                         .filterByPattern("*exp*"))));
-        assertEquals(Set.of("config|get", "config|set", "config|resetstat", "config|help"),
+        assertEquals(Set.of("config|get", "config|set", "config|resetstat", "config|rewrite", "config|help"),
                 new HashSet<>(jedis.commandListFilterBy(CommandListFilterByParams.commandListFilterByParams()
                         .filterByPattern("config|*"))));
         assertEquals(List.of(), jedis.commandListFilterBy(CommandListFilterByParams.commandListFilterByParams()

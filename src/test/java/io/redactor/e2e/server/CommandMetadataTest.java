@@ -32,8 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * COMMAND and its subcommands against Redis 7.0, byte for byte in RESP2 and RESP3: the metadata clients read
  * (COMMAND INFO key specs, COMMAND DOCS for redis-cli's hints) and the replies of COUNT, LIST and GETKEYS.
  *
- * <p>Redis lists subcommands in hash order, so those are compared as sets; and Redis has subcommands we do not
- * implement (CONFIG REWRITE, CLIENT PAUSE, ...), so a container's subcommands are compared for the ones we have.
+ * <p>Redis lists subcommands in hash order, so those are compared as sets; and Redis may have subcommands we do not
+ * implement, so a container's subcommands are compared for the ones we have.
  */
 class CommandMetadataTest {
     /** Every command and subcommand of our table by full name ("get", "config|get"). */

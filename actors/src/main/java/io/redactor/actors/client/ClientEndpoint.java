@@ -20,6 +20,21 @@ public interface ClientEndpoint {
     /** Bytes of replies waiting to be written to the socket. */
     long outputBufferBytes();
 
+    /** Room left in the buffer that receives the client's bytes (CLIENT LIST's qbuf-free). */
+    default long queryBufferFree() {
+        return 0;
+    }
+
+    /** Bytes of replies gathered and not yet handed to the socket (CLIENT LIST's obl). */
+    default long replyBufferBytes() {
+        return 0;
+    }
+
+    /** Writes handed to the socket and not yet done (CLIENT LIST's oll: Redis's list of reply blocks). */
+    default long outputBlocks() {
+        return 0;
+    }
+
     /** Closes the client as soon as possible (CLIENT KILL); replies already queued may be dropped. */
     void close();
 }

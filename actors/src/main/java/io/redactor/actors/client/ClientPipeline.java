@@ -12,6 +12,8 @@ import io.redactor.actors.command.transactions.Watching;
 import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Batch;
+import io.redactor.actors.pause.PauseMode;
+import io.redactor.actors.pause.PausedCommands;
 import io.redactor.actors.partition.Partition;
 import io.redactor.actors.routing.CommandDispatch;
 import io.redactor.actors.routing.Route;
@@ -70,7 +72,7 @@ public final class ClientPipeline implements Subscriber {
     private final NodeServices node;
     private final CommandStatistics commandStats;
     private final Executor executor;
-    private final Output output;
+    private final SilencingOutput output;
     private final int pauseAbove;
     private final LongSupplier inputLimit;
     private final ArrayDeque<Object> queue = new ArrayDeque<>();
@@ -93,6 +95,9 @@ public final class ClientPipeline implements Subscriber {
     private long dispatchedAt;
     private int dispatched;
     private boolean paused;
+    /** The head command waits for CLIENT PAUSE to end. */
+    private boolean heldByPause;
+    private final Runnable resumeAfterPause;
     private boolean closed;
     /**
      * The thread running a command at the client right now, else null. Written only by that thread, so a plain
@@ -142,11 +147,14 @@ public final class ClientPipeline implements Subscriber {
         this.node = node;
         this.commandStats = node.server().commandStats();
         this.executor = executor;
-        this.output = new DurableOutput(output, node.server().effectLog(), executor);
+        this.resumeAfterPause = () -> executor.execute(this::resumedAfterPause);
+        this.output = new SilencingOutput(new DurableOutput(output, node.server().effectLog(), executor),
+                session.replies());
         this.pauseAbove = pauseAbove;
         this.batchListener = batch -> executor.execute(() -> completed(batch));
         this.blocking = new ClientBlocking(session, node, executor, this::completedElsewhere);
         session.attach(this);
+        session.input(held::wireBytes, held::argumentBytes);
     }
 
     /**
@@ -170,6 +178,24 @@ public final class ClientPipeline implements Subscriber {
         });
     }
 
+    /** A MONITOR line, from any thread: written between replies, in the order lines are handed over. */
+    @Override
+    public void feed(Reply line) {
+        if (runningAtClient == Thread.currentThread()) {
+            if (!closed) {
+                output.writeOther(line);
+                scheduleFlush();
+            }
+            return;
+        }
+        executor.execute(() -> {
+            if (!closed) {
+                output.writeOther(line);
+                scheduleFlush();
+            }
+        });
+    }
+
     public ClientSession session() {
         return session;
     }
@@ -180,7 +206,7 @@ public final class ClientPipeline implements Subscriber {
             return;
         }
         queue.add(args);
-        held.add(ArgsMemory.of(args));
+        addHeld(args);
         drain();
         if (closed) {
             return;
@@ -192,6 +218,26 @@ public final class ClientPipeline implements Subscriber {
             paused = true;
             output.setReading(false);
         }
+    }
+
+    /** Counts a received command: its heap size, and for CLIENT LIST its RESP size and arguments' length. */
+    private void addHeld(byte[][] args) {
+        long lengths = 0;
+        long wire = 3 + digits(args.length);
+        for (byte[] arg : args) {
+            lengths += arg.length;
+            wire += 5 + digits(arg.length) + arg.length;
+        }
+        held.add(ArgsMemory.of(args), wire, lengths);
+    }
+
+    private static int digits(int n) {
+        int digits = 1;
+        while (n >= 10) {
+            n /= 10;
+            digits++;
+        }
+        return digits;
     }
 
     /** The client broke the protocol: answer {@code error} after the commands before it, then close. */
@@ -235,6 +281,14 @@ public final class ClientPipeline implements Subscriber {
         session.subscriptions().clear(node.server().pubsub());
         Watching.unwatch(session.transaction(), node.partitions());
         blocking.close();
+        session.endWait(null);
+        if (heldByPause) {
+            node.server().pause().forget(resumeAfterPause);
+            resumedAfterPause();
+        }
+        if (session.monitoring()) {
+            node.server().monitors().remove(session);
+        }
         if (session.tracking().on()) {
             node.server().tracking().disable(session);
         }
@@ -257,6 +311,9 @@ public final class ClientPipeline implements Subscriber {
             if (headRoute == null) {
                 headRoute = head instanceof Route.Rejected refused ? refused
                         : node.router().route((byte[][]) head, session);
+            }
+            if (heldByPause || pausedNow(headRoute, head instanceof byte[][] args ? args : NO_ARGS)) {
+                break;
             }
             int inFlightBefore = inFlight;
             if (!dispatch(headRoute, head instanceof byte[][] args ? args : NO_ARGS)) {
@@ -284,6 +341,38 @@ public final class ClientPipeline implements Subscriber {
         }
     }
 
+    /**
+     * CLIENT PAUSE: whether the head command must wait for the pause to end, as Redis checks it after every refusal;
+     * then it and everything after it wait, and the client counts as blocked. Monitors are never paused.
+     */
+    private boolean pausedNow(Route route, byte[][] args) {
+        PauseMode mode = node.server().pause().mode();
+        if (mode == PauseMode.OFF || route instanceof Route.Rejected || session.monitoring()) {
+            return false;
+        }
+        boolean writes = mode == PauseMode.WRITE && PausedCommands.mayWrite(route, args, session, node);
+        if (!node.server().pause().holds(writes, resumeAfterPause)) {
+            return false;
+        }
+        heldByPause = true;
+        session.postponed(true);
+        node.server().stats().blockedClients.increment();
+        return true;
+    }
+
+    private void resumedAfterPause() {
+        if (!heldByPause) {
+            return;
+        }
+        heldByPause = false;
+        session.postponed(false);
+        node.server().stats().blockedClients.decrement();
+        if (!closed) {
+            drain();
+            scheduleFlush();
+        }
+    }
+
     /** Dispatches the head command if ordering allows it now; false when it must wait. */
     private boolean dispatch(Route route, byte[][] args) {
         ErrorReply refused = refusedInSubscriberMode(route);
@@ -291,7 +380,7 @@ public final class ClientPipeline implements Subscriber {
             route = new Route.Rejected(refused, specOf(route));
         }
         if (route instanceof Route.Rejected rejected && isExec(args)) {
-            return rejectExec(rejected);
+            return rejectExec(rejected, args);
         }
         if (session.transaction().active() && !controlsTransaction(route)) {
             return queueInTransaction(route);
@@ -399,11 +488,15 @@ public final class ClientPipeline implements Subscriber {
         return true;
     }
 
-    private boolean rejectExec(Route.Rejected rejected) {
+    private boolean rejectExec(Route.Rejected rejected, byte[][] args) {
         if (inFlight > 0) {
             return false;
         }
         ErrorReply reply = ExecAbort.discard(session.transaction(), node.partitions(), rejected.reply());
+        // Redis's execCommandAbort shows the EXEC that ends the transaction to monitors
+        if (node.server().monitors().active()) {
+            node.server().monitors().feed("exec", args, session.db(), session, false);
+        }
         commandStats.rejected(rejected.spec());
         countIfError(reply);
         output.write(reply);
@@ -477,6 +570,22 @@ public final class ClientPipeline implements Subscriber {
             output.write(e.reply());
             afterCommand(spec);
         }
+        if (!(spec.placement() instanceof Placement.AtClientAsync)) {
+            monitored(spec, args);
+        }
+    }
+
+    /** MONITOR sees a command run here once it has run, with the database it left selected, as in Redis. */
+    private void monitored(CommandSpec spec, byte[][] args) {
+        if (node.server().monitors().active()) {
+            // a monitor's own command is shown right after its reply, before the replies that follow
+            runningAtClient = Thread.currentThread();
+            try {
+                node.server().monitors().executed(spec, args, session.db(), session, false);
+            } finally {
+                runningAtClient = null;
+            }
+        }
     }
 
     private void runAtClient(ClientCall call, long started) {
@@ -502,6 +611,9 @@ public final class ClientPipeline implements Subscriber {
                     // Counted on the thread that completes it, before the client can send its next command.
                     node.server().calls().ran(spec, call.args(), session,
                             TimedReply.ranNanos(reply, System.nanoTime() - started), answer);
+                    if (node.server().monitors().active()) {
+                        node.server().monitors().executed(spec, call.args(), session.db(), session, false);
+                    }
                     executor.execute(() -> completedElsewhere(answer));
                 });
             }

@@ -50,6 +50,16 @@ public final class ClientSession {
     private final ClientTracking tracking = new ClientTracking();
     /** Where messages pushed to the client go (its pipeline); null for sessions that take none. */
     private volatile Subscriber subscriber;
+    private volatile boolean monitoring;
+    /** Held by the server: its next command waits for CLIENT PAUSE to end, or it waits in WAIT (counted as blocked). */
+    private volatile boolean postponed;
+    /** Ends the WAIT the client is in with a reply (false if it was not waiting); null when not in one. */
+    private volatile java.util.function.Predicate<io.redactor.core.reply.Reply> waitEnder;
+    /** CLIENT NO-EVICT: kept for CLIENT LIST; Redactor does not evict clients (no maxmemory-clients). */
+    private volatile boolean noEvict;
+    private final ReplyControl replies = new ReplyControl();
+    private volatile java.util.function.LongSupplier receivedBytes = () -> 0;
+    private volatile java.util.function.LongSupplier argumentBytes = () -> 0;
 
     public ClientSession(long id, ClientEndpoint endpoint, long nowMs) {
         this.id = id;
@@ -139,6 +149,65 @@ public final class ClientSession {
         }
     }
 
+    /** A MONITOR line for this client, in MONITOR mode, from any thread. */
+    public void feed(io.redactor.core.reply.Reply line) {
+        Subscriber to = subscriber;
+        if (to != null) {
+            to.feed(line);
+        }
+    }
+
+    /** In MONITOR mode (Redis's CLIENT_MONITOR): fed every command, no keyspace access, never paused. */
+    public boolean monitoring() {
+        return monitoring;
+    }
+
+    public void monitoring(boolean value) {
+        monitoring = value;
+    }
+
+    /**
+     * Where CLIENT LIST reads what the client's received and unanswered commands hold: their RESP bytes (part of
+     * {@code qbuf}) and their arguments' length ({@code argv-mem}). Set once, by the client's pipeline.
+     */
+    public void input(java.util.function.LongSupplier received, java.util.function.LongSupplier arguments) {
+        receivedBytes = received;
+        argumentBytes = arguments;
+    }
+
+    /** The client waits in WAIT until {@code ender} answers it (CLIENT UNBLOCK, its time, its end); null: no more. */
+    public void waiting(java.util.function.Predicate<io.redactor.core.reply.Reply> ender) {
+        waitEnder = ender;
+    }
+
+    /** Answers the WAIT the client is in with {@code reply}; false when it is in none. */
+    public boolean endWait(io.redactor.core.reply.Reply reply) {
+        java.util.function.Predicate<io.redactor.core.reply.Reply> ender = waitEnder;
+        return ender != null && ender.test(reply);
+    }
+
+    /** Whether its next command waits for a CLIENT PAUSE to end, or it waits in WAIT. */
+    public boolean postponed() {
+        return postponed;
+    }
+
+    public void postponed(boolean value) {
+        postponed = value;
+    }
+
+    public boolean noEvict() {
+        return noEvict;
+    }
+
+    public void noEvict(boolean value) {
+        noEvict = value;
+    }
+
+    /** CLIENT REPLY's state; used on the client's own thread only. */
+    public ReplyControl replies() {
+        return replies;
+    }
+
     /** The client's CLIENT TRACKING state. */
     public ClientTracking tracking() {
         return tracking;
@@ -208,30 +277,40 @@ public final class ClientSession {
     }
 
     /**
-     * CLIENT LIST's flags, in Redis's order: P subscriber, x in MULTI, b blocked, t tracking, R tracking redirection
-     * broken, B tracking by broadcast, d a watched key changed.
+     * CLIENT LIST's flags, in Redis's order: O monitor, P subscriber, x in MULTI, b blocked, t tracking, R tracking redirection
+     * broken, B tracking by broadcast, d a watched key changed, e no-evict.
      */
     private String flags() {
         StringBuilder flags = new StringBuilder(4);
+        if (monitoring) {
+            flags.append('O');
+        }
         if (isSubscriber()) {
             flags.append('P');
         }
         if (transaction.active()) {
             flags.append('x');
         }
-        if (blocked != null) {
+        if (blocked != null || postponed) {
             flags.append('b');
         }
         tracking.appendFlags(flags);
         if (transaction.token().isDirty()) {
             flags.append('d');
         }
+        if (noEvict) {
+            flags.append('e');
+        }
         return flags.isEmpty() ? "N" : flags.toString();
     }
 
     /** One line of CLIENT LIST / the text of CLIENT INFO, fields as in Redis 7.0. */
     public String describe(long nowMs) {
-        long queryBuffer = endpoint.queryBufferBytes();
+        long queryBuffer = endpoint.queryBufferBytes() + receivedBytes.getAsLong();
+        long queryFree = endpoint.queryBufferFree();
+        long argvMem = argumentBytes.getAsLong();
+        long multiMem = transaction.active() ? transaction.heldBytes() : 0;
+        long replyBuffer = endpoint.replyBufferBytes();
         long output = endpoint.outputBufferBytes();
         return "id=" + id
                 + " addr=" + endpoint.remoteAddress()
@@ -247,10 +326,16 @@ public final class ClientSession {
                 + " ssub=" + (subscriptions == null ? 0 : subscriptions.shardChannelCount())
                 + " multi=" + (transaction.active() ? transaction.queuedCount() : -1)
                 + " qbuf=" + queryBuffer
-                + " qbuf-free=0 argv-mem=0 multi-mem=0 rbs=0 rbp=0"
-                + " obl=0 oll=0 omem=" + output
-                + " tot-mem=" + (queryBuffer + output)
-                + " events=r cmd=" + lastCommand.toLowerCase(Locale.ROOT)
+                + " qbuf-free=" + queryFree
+                + " argv-mem=" + argvMem
+                + " multi-mem=" + multiMem
+                + " rbs=0 rbp=0"
+                + " obl=" + replyBuffer
+                + " oll=" + endpoint.outputBlocks()
+                + " omem=" + output
+                + " tot-mem=" + (queryBuffer + queryFree + argvMem + multiMem + replyBuffer + output)
+                + " events=" + (output > 0 ? "rw" : "r")
+                + " cmd=" + lastCommand.toLowerCase(Locale.ROOT)
                 + " user=" + (user == null ? "default" : user.nameText())
                 + " redir=" + (tracking.on() ? tracking.redirect() : -1) + " resp=" + protocol;
     }

@@ -58,6 +58,11 @@ public final class Transaction {
         return queuedBytes;
     }
 
+    /** What is queued so far, in order (read-only). */
+    public List<Queued> queued() {
+        return java.util.Collections.unmodifiableList(queued);
+    }
+
     /** Ends the MULTI block (EXEC, DISCARD) and returns what was queued. */
     public List<Queued> end() {
         List<Queued> commands = List.copyOf(queued);

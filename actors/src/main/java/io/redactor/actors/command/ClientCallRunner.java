@@ -32,6 +32,9 @@ public final class ClientCallRunner {
         }
         node.server().calls().ran(spec, args, fromScript ? null : client, System.nanoTime() - started, reply);
         node.server().calls().nestedReply(reply);
+        if (node.server().monitors().active()) {
+            node.server().monitors().executed(spec, args, client == null ? 0 : client.db(), client, fromScript);
+        }
         return reply;
     }
 }

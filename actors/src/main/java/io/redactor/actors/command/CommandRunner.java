@@ -35,6 +35,7 @@ public final class CommandRunner {
     private final KeyCall call;
     private final CallRecorder calls;
     private final Tracking tracking;
+    private final io.redactor.actors.monitor.Monitors monitors;
     /** Runs commands inside another one (EXEC, a script), which is what tracking sees as the client's command. */
     private final boolean nested;
 
@@ -46,6 +47,7 @@ public final class CommandRunner {
         this.call = new KeyCall(server);
         this.calls = server.calls();
         this.tracking = server.tracking();
+        this.monitors = server.monitors();
         this.nested = nested;
     }
 
@@ -65,6 +67,8 @@ public final class CommandRunner {
                 invocation.fromScript() ? TrackingScope.Kind.SCRIPT_CALL : TrackingScope.Kind.COMMAND,
                 invocation.fromScript());
         Reply reply = null;
+        // a blocking command is shown once, when first run, not again when it retries after being woken
+        boolean firstRun = blocker == null || blocker.request() == null;
         try {
             long started = System.nanoTime();
             reply = execute(spec, spec.keyHandler(), call.bind(invocation, keyspace, now, blocker));
@@ -79,6 +83,10 @@ public final class CommandRunner {
             rememberReads(invocation);
             if (nested || invocation.fromScript()) {
                 calls.nestedReply(reply);
+            }
+            if (firstRun && monitors.active()) {
+                monitors.executed(spec, invocation.args(), invocation.db(), invocation.client(),
+                        invocation.fromScript());
             }
         } finally {
             reply = TrackingScope.close(scope, reply);

@@ -20,4 +20,12 @@ public interface DataEnvironment {
      * holds the deletion of every key that expired, at the point it happened.
      */
     boolean expiryPaused();
+
+    /**
+     * True during CLIENT PAUSE (WRITE or ALL): keys past their time read as missing but are not deleted (nor counted
+     * as expired) until the pause ends, as in Redis 7.0.
+     */
+    default boolean expiryDeferred() {
+        return false;
+    }
 }

@@ -35,7 +35,7 @@ public final class Database implements Db {
 
     @Override
     public Object lookup(byte[] key, int flags) {
-        int entry = liveEntry(key);
+        int entry = Lookup.has(flags, Lookup.WRITE | Lookup.CHANGE) ? liveEntry(key) : readableEntry(key);
         if (entry < 0) {
             if (!Lookup.has(flags, Lookup.NONOTIFY | Lookup.WRITE)) {
                 observer.notify(index, KeyspaceEvents.KEY_MISS, "keymiss", key);
@@ -61,9 +61,12 @@ public final class Database implements Db {
     /** Redis's dbAdd: wakes clients blocked on the key for a list, sorted set or stream, and notifies "new". */
     @Override
     public void add(byte[] key, Object value) {
+        if (env.expiryDeferred()) {
+            // a key that read as gone during CLIENT PAUSE is still there: it goes now, as it would have
+            liveEntry(key);
+        }
         int entry = table.insert(key, value);
         table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
-        effects.dirty();
         if (value instanceof BlockableValue) {
             observer.ready(index, key);
         }
@@ -91,7 +94,6 @@ public final class Database implements Db {
             if (!keepTtl) {
                 table.setExpireAt(entry, NO_EXPIRE);
             }
-            effects.dirty();
         }
         observer.modified(index, key);
     }
@@ -104,7 +106,6 @@ public final class Database implements Db {
         }
         streamGone(key, table.value(entry));
         table.removeEntry(entry);
-        effects.dirty();
         return true;
     }
 
@@ -126,7 +127,6 @@ public final class Database implements Db {
     @Override
     public void setExpireAt(byte[] key, long unixMs) {
         table.setExpireAt(table.find(key), unixMs);
-        effects.dirty();
     }
 
     @Override
@@ -136,7 +136,6 @@ public final class Database implements Db {
             return false;
         }
         table.setExpireAt(entry, NO_EXPIRE);
-        effects.dirty();
         return true;
     }
 
@@ -166,7 +165,7 @@ public final class Database implements Db {
         // only after a bounded number of tries (active expiry will clean it).
         for (int tries = 0; tries < 100 && table.size() > 0; tries++) {
             int entry = table.randomEntry(random);
-            if (!expireIfDue(entry)) {
+            if (!readsAsExpired(entry)) {
                 return table.key(entry);
             }
         }
@@ -176,7 +175,7 @@ public final class Database implements Db {
     @Override
     public void forEachKey(Consumer<byte[]> action) {
         table.forEach(entry -> {
-            if (!expireIfDue(entry)) {
+            if (!readsAsExpired(entry)) {
                 action.accept(table.key(entry));
             }
         });
@@ -188,7 +187,6 @@ public final class Database implements Db {
         KeyTable before = table;
         table = new KeyTable();
         if (removed > 0) {
-            effects.dirty();
             observer.replaced(index, snapshotOf(before), this);
         }
         return removed;
@@ -196,8 +194,12 @@ public final class Database implements Db {
 
     @Override
     public void signalModified(byte[] key) {
-        effects.dirty();
         observer.modified(index, key);
+    }
+
+    @Override
+    public void dirty(long changes) {
+        effects.dirty(changes);
     }
 
     @Override
@@ -236,6 +238,26 @@ public final class Database implements Db {
         return true;
     }
 
+    /** A key, its value and its expiry ({@link #NO_EXPIRE} when none), as {@link #visitStored} shows them. */
+    @FunctionalInterface
+    public interface StoredEntryVisitor {
+        void visit(byte[] key, Object value, long expireAt);
+    }
+
+    /**
+     * Every key as it is stored, those whose time has passed included (not expired here): DEBUG DIGEST sees the data
+     * set as Redis's dictionary holds it.
+     */
+    public void visitStored(StoredEntryVisitor visitor) {
+        table.forEach(entry -> visitor.visit(table.key(entry), table.value(entry), table.expireAt(entry)));
+    }
+
+    /** The stored value of {@code key}, null when absent, without expiring it (DEBUG DIGEST-VALUE). */
+    public Object peek(byte[] key) {
+        int entry = table.find(key);
+        return entry < 0 ? null : table.value(entry);
+    }
+
     /** Freezes this database's present state for a snapshot (see {@link KeyTable#freeze}). */
     public TableFreeze freeze() {
         return table.freeze();
@@ -244,7 +266,7 @@ public final class Database implements Db {
     /** One step of a SCAN over this database: visits live keys of the next bucket(s). */
     public long scan(long cursor, Consumer<byte[]> visitor) {
         return table.scan(cursor, entry -> {
-            if (!expireIfDue(entry)) {
+            if (!readsAsExpired(entry)) {
                 visitor.accept(table.key(entry));
             }
         });
@@ -256,6 +278,9 @@ public final class Database implements Db {
      */
     public int expireSample(int samples, RandomGenerator random) {
         int expired = 0;
+        if (env.expiryDeferred()) {
+            return 0;
+        }
         for (int i = 0; i < samples && table.volatileCount() > 0; i++) {
             int entry = table.randomVolatileEntry(random);
             if (expireIfDue(entry)) {
@@ -277,6 +302,23 @@ public final class Database implements Db {
             }
         }
         return counted == 0 ? 0 : total / counted;
+    }
+
+    /** As {@link #liveEntry}, but during CLIENT PAUSE a key past its time reads as missing and stays. */
+    private int readableEntry(byte[] key) {
+        int entry = table.find(key);
+        if (entry >= 0 && readsAsExpired(entry)) {
+            return -1;
+        }
+        return entry;
+    }
+
+    private boolean readsAsExpired(int entry) {
+        long at = table.expireAt(entry);
+        if (at != NO_EXPIRE && at < clock.now() && !env.expiryPaused() && env.expiryDeferred()) {
+            return true;
+        }
+        return expireIfDue(entry);
     }
 
     private int liveEntry(byte[] key) {
@@ -311,7 +353,6 @@ public final class Database implements Db {
         KeyTable mine = table;
         table = other.table;
         other.table = mine;
-        effects.dirty();
         observer.replaced(index, mineBefore, this);
         other.observer.replaced(other.index, otherBefore, other);
     }

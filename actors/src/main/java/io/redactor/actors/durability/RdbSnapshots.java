@@ -155,6 +155,11 @@ final class RdbSnapshots {
         return lastCopies;
     }
 
+    /** Redis's {@code server.dirty = 0} after DEBUG LOADAOF: what was replayed is not a change to save. */
+    void forgetChanges() {
+        changesAtLastSave = effects.changes();
+    }
+
     void loaded(long keys, long expired) {
         keysLoaded = keys;
         keysExpiredAtLoad = expired;

@@ -81,7 +81,8 @@ public final class RedactorNode {
                     HeapGuard guard = server.heapGuard();
                     scripts.guardMemory(bytes -> !guard.refusing());
                     NodeServices services = new NodeServices(server,
-                            new CommandRouter(table, partitionMap, heapFirst(server.heapGuard(), durability), access),
+                            new CommandRouter(table, partitionMap,
+                                    monitorsLast(heapFirst(server.heapGuard(), durability)), access),
                             clients,
                             gateway, identity, shutdown, new KeyspaceStatistics(system, gateway),
                             (delay, task) -> system.scheduler().scheduleOnce(Duration.ofMillis(delay), task,
@@ -102,6 +103,19 @@ public final class RedactorNode {
         ErrorReply oom = new ErrorReply(HeapGuard.OOM_ERROR);
         return (spec, client) -> client != null && guard.refusing() && spec.has(CommandFlag.DENYOOM) ? oom
                 : next.refusal(spec, client);
+    }
+
+    /** Redis's next check: a client in MONITOR mode (a replica, to Redis) may not touch the keyspace. */
+    private static Admission monitorsLast(Admission before) {
+        ErrorReply keyspace = new ErrorReply("ERR Replica can't interact with the keyspace");
+        return (spec, client) -> {
+            ErrorReply refused = before.refusal(spec, client);
+            if (refused != null || client == null || !client.monitoring()) {
+                return refused;
+            }
+            return spec.has(CommandFlag.WRITE) || spec.has(CommandFlag.READONLY)
+                    || spec.has(CommandFlag.MAY_REPLICATE) ? keyspace : null;
+        };
     }
 
     private static CompletionStage<SelfUp> joinCluster(ActorSystem<?> system, NodeSettings settings) {

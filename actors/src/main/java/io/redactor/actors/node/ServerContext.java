@@ -25,9 +25,13 @@ public final class ServerContext implements DataEnvironment {
     private final PubSub pubsub = new PubSub();
     private final KeyspaceNotifier notifier;
     private final Tracking tracking;
+    private final io.redactor.actors.monitor.Monitors monitors = new io.redactor.actors.monitor.Monitors();
+    private final io.redactor.actors.pause.ClientPause pause = new io.redactor.actors.pause.ClientPause();
     private final EffectLog effectLog = new EffectLog();
+    private final ReplicationIds replicationIds = new ReplicationIds();
     private final HeapGuard heapGuard;
     private volatile boolean expiryPaused;
+    private volatile boolean activeExpiry = true;
     private final long startedAtMs = System.currentTimeMillis();
     private final long startedAtNanos = System.nanoTime();
 
@@ -64,6 +68,21 @@ public final class ServerContext implements DataEnvironment {
     }
 
     /** Client-side caching: who tracks which keys, and their invalidation messages. */
+    /** CLIENT PAUSE's state and the clients waiting for it. */
+    public io.redactor.actors.pause.ClientPause pause() {
+        return pause;
+    }
+
+    @Override
+    public boolean expiryDeferred() {
+        return pause.holdsExpiry();
+    }
+
+    /** The clients in MONITOR mode. */
+    public io.redactor.actors.monitor.Monitors monitors() {
+        return monitors;
+    }
+
     public Tracking tracking() {
         return tracking;
     }
@@ -144,6 +163,19 @@ public final class ServerContext implements DataEnvironment {
     @Override
     public boolean expiryPaused() {
         return expiryPaused;
+    }
+
+    public ReplicationIds replicationIds() {
+        return replicationIds;
+    }
+
+    /** Whether the partitions' active expiry cycles run (DEBUG SET-ACTIVE-EXPIRE turns them off for tests). */
+    public boolean activeExpiry() {
+        return activeExpiry;
+    }
+
+    public void activeExpiry(boolean enabled) {
+        activeExpiry = enabled;
     }
 
     /** Stops keys from expiring (while the data set loads) or lets them expire again. */

@@ -26,6 +26,7 @@ final class ServerCron implements Runnable {
 
     @Override
     public void run() {
+        server.pause().expireIfDue();
         long now = System.currentTimeMillis();
         server.stats().sample(now);
         scripts.cron(now, server.config().busyReplyThresholdMs());
@@ -42,6 +43,10 @@ final class ServerCron implements Runnable {
             return;
         }
         for (ClientSession client : clients.all()) {
+            // as in Redis, monitors, subscribers and clients waiting (blocked, paused, in WAIT) are never idle
+            if (client.monitoring() || client.isSubscriber() || client.blocked() != null || client.postponed()) {
+                continue;
+            }
             if ((now - client.lastInteractionMs()) / 1000 > timeout) {
                 client.endpoint().close();
             }

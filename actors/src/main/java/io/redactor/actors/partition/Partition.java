@@ -334,7 +334,9 @@ public final class Partition {
         TrackingScope scope = TrackingScope.open(env.server().tracking(), null, TrackingScope.Kind.BACKGROUND, false);
         long started = System.nanoTime();
         try {
-            expiry.cycle(data, expiryBudgetNanos);
+            if (env.server().activeExpiry()) {
+                expiry.cycle(data, expiryBudgetNanos);
+            }
         } finally {
             TrackingScope.close(scope, null);
         }

@@ -107,6 +107,12 @@ final class RespDecoder extends ByteToMessageDecoder {
     }
 
     /** Bytes received and not yet handed over as commands (CLIENT LIST qbuf). */
+    /** Room left in the buffer being filled from the socket: what it can take before it grows. */
+    long bufferFree() {
+        ByteBuf cumulation = internalBuffer();
+        return cumulation == null ? 0 : cumulation.writableBytes();
+    }
+
     long bufferedBytes() {
         ByteBuf cumulation = internalBuffer();
         return argBytes + bulkFilled + (cumulation == null ? 0 : cumulation.readableBytes());

@@ -3,6 +3,7 @@ package io.redactor.api.resp;
 import io.netty.buffer.ByteBuf;
 import io.redactor.core.number.RedisDoubles;
 import io.redactor.core.reply.ArrayReply;
+import io.redactor.core.reply.AttributeReply;
 import io.redactor.core.reply.BigNumber;
 import io.redactor.core.reply.BooleanReply;
 import io.redactor.core.reply.BulkString;
@@ -63,6 +64,13 @@ final class RespWriter {
             case SetReply s -> aggregate(sink, s, s.items(), protocol);
             case PushReply p -> aggregate(sink, p, p.items(), protocol);
             case ReplySequence sequence -> sequence.replies().forEach(item -> write(sink, item, protocol));
+            case AttributeReply a -> {
+                if (resp3) {
+                    header(sink.buffer(), '|', a.size());
+                    a.keysAndValues().forEach(item -> write(sink, item, protocol));
+                }
+                write(sink, a.reply(), protocol);
+            }
             case DoubleReply d -> writeDouble(sink, d, resp3);
             case BooleanReply b -> {
                 if (resp3) {

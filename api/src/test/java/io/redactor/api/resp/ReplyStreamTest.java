@@ -3,6 +3,7 @@ package io.redactor.api.resp;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.redactor.core.reply.ArrayReply;
+import io.redactor.core.reply.AttributeReply;
 import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.DoubleReply;
 import io.redactor.core.reply.ErrorReply;
@@ -81,7 +82,7 @@ class ReplyStreamTest {
 
     /** Replies of every kind, nested, some aggregates large enough to be streamed, some bulks large enough to go whole. */
     private static Reply randomReply(SplittableRandom random, int depth) {
-        int kind = random.nextInt(depth >= 3 ? 6 : 11);
+        int kind = random.nextInt(depth >= 3 ? 6 : 12);
         return switch (kind) {
             case 0 -> new BulkString(bytes(random, random.nextInt(10) == 0 ? RespWriter.LARGE_BULK + 5 : 20));
             case 1 -> IntegerReply.of(random.nextLong());
@@ -93,6 +94,7 @@ class ReplyStreamTest {
             case 7 -> new MapReply(items(random, depth, true));
             case 8 -> new SetReply(items(random, depth, false));
             case 9 -> new PushReply(items(random, depth, false));
+            case 10 -> new AttributeReply(items(random, depth, true), randomReply(random, depth + 1));
             default -> new ReplySequence(items(random, depth, false));
         };
     }

@@ -62,7 +62,9 @@ final class ClientCommands {
         ClientSession target = call.node().clients().byId(Arguments.parseLong(call.arg(2), Errors.NOT_INTEGER));
         BlockedClient blocked = target == null ? null : target.blocked();
         if (blocked == null) {
-            return IntegerReply.ZERO;
+            // WAIT answers what it would at its timeout (no replica acknowledged), or the error
+            return target != null && target.endWait(error ? UNBLOCKED : IntegerReply.ZERO)
+                    ? IntegerReply.ONE : IntegerReply.ZERO;
         }
         Reply reply = error ? UNBLOCKED : blocked.request().timeoutReply();
         return ClientBlocking.unblock(blocked, call.node().partitions(),

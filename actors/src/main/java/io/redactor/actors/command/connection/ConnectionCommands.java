@@ -17,7 +17,7 @@ import static io.redactor.actors.command.CommandSpec.command;
 
 /**
  * The connection commands' table entries: PING, ECHO, SELECT, AUTH, HELLO, QUIT, RESET and CLIENT (with client-side
- * caching's TRACKING, CACHING, GETREDIR and TRACKINGINFO).
+ * caching's TRACKING, CACHING, GETREDIR and TRACKINGINFO, and PAUSE, UNPAUSE, REPLY and NO-EVICT).
  */
 public final class ConnectionCommands {
     private ConnectionCommands() {
@@ -60,6 +60,14 @@ public final class ConnectionCommands {
                                 .runsAtClient(TrackingCommands::caching),
                         clientSubcommand("getredir", 2).doc(ConnectionDocs.CLIENT_GETREDIR)
                                 .runsAtClient(TrackingCommands::getredir),
+                        clientSubcommand("pause", -3).flags(ADMIN).doc(ConnectionDocs.CLIENT_PAUSE)
+                                .runsAtClient(ClientControlCommands::pause),
+                        clientSubcommand("unpause", 2).flags(ADMIN).doc(ConnectionDocs.CLIENT_UNPAUSE)
+                                .runsAtClient(ClientControlCommands::unpause),
+                        clientSubcommand("reply", 3).doc(ConnectionDocs.CLIENT_REPLY)
+                                .runsAtClient(ClientControlCommands::reply),
+                        clientSubcommand("no-evict", 3).flags(ADMIN).doc(ConnectionDocs.CLIENT_NO_EVICT)
+                                .runsAtClient(ClientControlCommands::noEvict),
                         clientSubcommand("trackinginfo", 2).doc(ConnectionDocs.CLIENT_TRACKINGINFO)
                                 .runsAtClient(TrackingCommands::trackinginfo),
                         command("help", 2).flags(LOADING, STALE).acl("connection").doc(ConnectionDocs.CLIENT_HELP)
@@ -92,6 +100,12 @@ public final class ConnectionCommands {
                                 "    Return information about client connections. Options:",
                                 "    * TYPE (NORMAL|MASTER|REPLICA|PUBSUB)",
                                 "      Return clients of specified type.",
+                                "UNPAUSE",
+                                "    Stop the current client pause, resuming traffic.",
+                                "PAUSE <timeout> [WRITE|ALL]",
+                                "    Suspend all, or just write, clients for <timeout> milliseconds.",
+                                "REPLY (ON|OFF|SKIP)",
+                                "    Control the replies sent to the current connection.",
                                 "SETNAME <name>",
                                 "    Assign the name <name> to the current connection.",
                                 "UNBLOCK <clientid> [TIMEOUT|ERROR]",
@@ -100,7 +114,9 @@ public final class ConnectionCommands {
                                 "         [OPTIN] [OPTOUT] [NOLOOP]",
                                 "    Control server assisted client side caching.",
                                 "TRACKINGINFO",
-                                "    Report tracking status for the current connection."))).build());
+                                "    Report tracking status for the current connection.",
+                                "NO-EVICT (ON|OFF)",
+                                "    Protect current client connection from eviction."))).build());
     }
 
     private static CommandSpec.Builder clientSubcommand(String name, int arity) {

@@ -125,6 +125,30 @@ final class ConnectionDocs {
     static final CommandDoc CLIENT_TRACKINGINFO = doc("Return information about server assisted client side caching "
             + "for the current connection", "6.2.0", "connection", "O(1)");
 
+    static final CommandDoc CLIENT_PAUSE = doc("Stop processing commands from clients for some time", "2.9.50",
+            "connection", "O(1)")
+            .history("6.2.0", "`CLIENT PAUSE WRITE` mode added along with the `mode` option.")
+            .args(integer("timeout"),
+                oneOf("mode",
+                    pureToken("write", "WRITE"),
+                    pureToken("all", "ALL")).since("6.2.0").optional());
+
+    static final CommandDoc CLIENT_UNPAUSE = doc("Resume processing of clients that were paused", "6.2.0",
+            "connection", "O(N) Where N is the number of paused clients");
+
+    static final CommandDoc CLIENT_REPLY = doc("Instruct the server whether to reply to commands", "3.2.0",
+            "connection", "O(1)")
+            .args(oneOf("on_off_skip",
+                    pureToken("on", "ON"),
+                    pureToken("off", "OFF"),
+                    pureToken("skip", "SKIP")));
+
+    static final CommandDoc CLIENT_NO_EVICT = doc("Set client eviction mode for the current connection", "7.0.0",
+            "connection", "O(1)")
+            .args(oneOf("enabled",
+                    pureToken("on", "ON"),
+                    pureToken("off", "OFF")));
+
     static final CommandDoc CLIENT_HELP = doc("Show helpful text about the different subcommands", "5.0.0",
             "connection", "O(1)");
 

@@ -106,6 +106,11 @@ final class SessionCommands {
     static Reply reset(ClientCall call) {
         ClientSession client = call.client();
         client.subscriptions().clear(call.node().server().pubsub());
+        client.replies().reset();
+        if (client.monitoring()) {
+            client.monitoring(false);
+            call.node().server().monitors().remove(client);
+        }
         if (client.tracking().on()) {
             call.node().server().tracking().disable(client);
         }

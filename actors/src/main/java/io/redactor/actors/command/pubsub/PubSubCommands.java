@@ -6,6 +6,7 @@ import io.redactor.actors.command.KeySpec;
 import java.util.List;
 
 import static io.redactor.actors.command.CommandFlag.FAST;
+import static io.redactor.actors.command.CommandFlag.MAY_REPLICATE;
 import static io.redactor.actors.command.CommandFlag.LOADING;
 import static io.redactor.actors.command.CommandFlag.NOSCRIPT;
 import static io.redactor.actors.command.CommandFlag.PUBSUB;
@@ -36,10 +37,10 @@ public final class PubSubCommands {
                 command("sunsubscribe", -1).flags(PUBSUB, NOSCRIPT, LOADING, STALE).keys(1, -1, 1)
                         .keySpecs(KeySpec.range(1, -1, 1, "not_key")).doc(PubSubDocs.SUNSUBSCRIBE)
                         .runsAtClient(ShardOrScript::sunsubscribe).build(),
-                command("spublish", 3).flags(PUBSUB, LOADING, STALE, FAST).keys(1, 1, 1)
+                command("spublish", 3).flags(PUBSUB, LOADING, STALE, FAST, MAY_REPLICATE).keys(1, 1, 1)
                         .keySpecs(KeySpec.range(1, 0, 1, "not_key")).doc(PubSubDocs.SPUBLISH)
                         .runsAtClient(PublishCommands::spublish).build(),
-                command("publish", 3).flags(PUBSUB, LOADING, STALE, FAST).doc(PubSubDocs.PUBLISH)
+                command("publish", 3).flags(PUBSUB, LOADING, STALE, FAST, MAY_REPLICATE).doc(PubSubDocs.PUBLISH)
                         .runsAtClient(PublishCommands::publish).build(),
                 command("pubsub", -2).doc(PubSubDocs.PUBSUB).subcommands(
                         command("channels", -2).flags(PUBSUB, LOADING, STALE).doc(PubSubDocs.PUBSUB_CHANNELS)

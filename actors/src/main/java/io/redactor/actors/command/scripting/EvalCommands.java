@@ -59,6 +59,7 @@ final class EvalCommands {
     }
 
     private static CompletionStage<Reply> run(ClientCall call, boolean bySha, boolean readOnly, boolean async) {
+        ScriptMonitoring.starting(call);
         byte[][] args = call.args();
         int numkeys;
         try {

@@ -48,6 +48,7 @@ final class FunctionCommands {
     }
 
     private static CompletionStage<Reply> run(ClientCall call, boolean readOnly, boolean async) {
+        ScriptMonitoring.starting(call);
         List<byte[]> argv = Arrays.asList(call.args());
         RegisteredFunction function;
         int numkeys;

@@ -16,6 +16,7 @@ import static io.redactor.actors.command.CommandFlag.NOSCRIPT;
 import static io.redactor.actors.command.CommandFlag.NO_MANDATORY_KEYS;
 import static io.redactor.actors.command.CommandFlag.READONLY;
 import static io.redactor.actors.command.CommandFlag.SKIP_MONITOR;
+import static io.redactor.actors.command.CommandFlag.MAY_REPLICATE;
 import static io.redactor.actors.command.CommandFlag.STALE;
 import static io.redactor.actors.command.CommandFlag.WRITE;
 import static io.redactor.actors.command.CommandSpec.command;
@@ -56,7 +57,7 @@ public final class ScriptingCommands {
             return builder.flags(READONLY, NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
                     .keySpecs(declaredKeys(notes ? WORST_RO : null, "RO", "access"));
         }
-        return builder.flags(NOSCRIPT, STALE, SKIP_MONITOR, NO_MANDATORY_KEYS, MOVABLE_KEYS)
+        return builder.flags(NOSCRIPT, STALE, SKIP_MONITOR, MAY_REPLICATE, NO_MANDATORY_KEYS, MOVABLE_KEYS)
                 .keySpecs(declaredKeys(notes ? WORST_RW : null, "RW", "access", "update"));
     }
 

@@ -1,6 +1,7 @@
 package io.redactor.actors.command.server;
 
 import io.redactor.actors.command.CommandSpec;
+import io.redactor.actors.command.server.debug.DebugCommand;
 
 import java.util.List;
 
@@ -49,6 +50,13 @@ public final class ServerCommands {
                 command("lastsave", 1).flags(LOADING, STALE, FAST).acl("admin", "dangerous")
                         .tips("nondeterministic_output")
                         .doc(ServerDocs.LASTSAVE).runsAtClient(PersistenceCommands::lastsave).build(),
+                command("role", 1).flags(NOSCRIPT, LOADING, STALE, FAST).acl("admin", "dangerous")
+                        .doc(ServerDocs.ROLE).runsAtClient(ReplicationCommands::role).build(),
+                command("wait", 3).flags(NOSCRIPT).acl("connection")
+                        .tips("request_policy:all_shards", "response_policy:agg_min")
+                        .doc(ServerDocs.WAIT).runsAtClientAsync(ReplicationCommands::waitForReplicas).build(),
+                command("monitor", 1).flags(ADMIN, NOSCRIPT, LOADING, STALE)
+                        .doc(ServerDocs.MONITOR).runsAtClientAsync(MonitorCommand::monitor).build(),
                 command("debug", -2).flags(ADMIN, NOSCRIPT, LOADING, STALE, PROTECTED)
                         .doc(ServerDocs.DEBUG).runsAtClientAsync(DebugCommand::debug).build(),
                 command("shutdown", -1).flags(ADMIN, NOSCRIPT, LOADING, STALE, NO_MULTI, ALLOW_BUSY)
@@ -60,6 +68,8 @@ public final class ServerCommands {
                                 .doc(ServerDocs.CONFIG_SET).runsAtClient(ConfigCommands::set),
                         configSubcommand("resetstat", 2).doc(ServerDocs.CONFIG_RESETSTAT)
                                 .runsAtClient(ConfigCommands::resetstat),
+                        configSubcommand("rewrite", 2).doc(ServerDocs.CONFIG_REWRITE)
+                                .runsAtClient(ConfigCommands::rewrite),
                         command("help", 2).flags(LOADING, STALE).doc(ServerDocs.CONFIG_HELP)
                                 .runsAtClient(ConfigCommands::help)).build(),
                 command("command", -1).flags(LOADING, STALE).acl("connection")

@@ -55,6 +55,16 @@ final class ServerDocs {
     static final CommandDoc DEBUG = doc("A container for debugging commands", "1.0.0", "server",
             "Depends on subcommand.").systemCommand();
 
+    static final CommandDoc MONITOR = doc("Listen for all requests received by the server in real time", "1.0.0",
+            "server", null);
+
+    static final CommandDoc ROLE = doc("Return the role of the instance in the context of replication", "2.8.12",
+            "server", "O(1)");
+
+    static final CommandDoc WAIT = doc("Wait for the synchronous replication of all the write commands sent in the "
+            + "context of the current connection", "3.0.0", "generic", "O(1)")
+            .args(integer("numreplicas"), integer("timeout"));
+
     static final CommandDoc LASTSAVE = doc("Get the UNIX time stamp of the last successful save to disk", "1.0.0",
             "server", "O(1)");
 
@@ -86,6 +96,9 @@ final class ServerDocs {
                     string("value")).multiple());
 
     static final CommandDoc CONFIG_RESETSTAT = doc("Reset the stats returned by INFO", "2.0.0", "server", "O(1)");
+
+    static final CommandDoc CONFIG_REWRITE = doc("Rewrite the configuration file with the in memory configuration",
+            "2.8.0", "server", "O(1)");
 
     static final CommandDoc CONFIG_HELP = doc("Show helpful text about the different subcommands", "5.0.0", "server",
             "O(1)");

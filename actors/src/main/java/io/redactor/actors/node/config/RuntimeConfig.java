@@ -56,6 +56,8 @@ public final class RuntimeConfig {
     private final List<Guard> guards = new CopyOnWriteArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private volatile Snapshot snapshot;
+    /** The values the server started with, for CONFIG REWRITE. */
+    private final Snapshot atStart;
 
     /**
      * Starts from the table's defaults and applies start-up overrides. Names may be aliases, in any case;
@@ -83,6 +85,7 @@ public final class RuntimeConfig {
         applyOverrides(overrides, values);
         limitMaxclients(values);
         snapshot = new Snapshot(values);
+        atStart = snapshot;
     }
 
     // ---- CONFIG GET / CONFIG SET ----
@@ -368,6 +371,30 @@ public final class RuntimeConfig {
         Set<String> names = new HashSet<>();
         canonicalNames.forEach(name -> names.add(parameter(name).name()));
         guards.add(new Guard(Set.copyOf(names), check));
+    }
+
+    /** The value {@code parameter} had when the server started, as CONFIG GET printed it then (UTF-8). */
+    public String startValue(ConfigParameter parameter) {
+        return Bytes.toUnicode(atStart.printed(ConfigParameters.indexOf(parameter)));
+    }
+
+    /** The value of {@code parameter} now, as CONFIG GET prints it (UTF-8). */
+    public String value(ConfigParameter parameter) {
+        return Bytes.toUnicode(snapshot.printed(ConfigParameters.indexOf(parameter)));
+    }
+
+    /**
+     * {@code text} as {@code parameter} would hold it, printed as CONFIG GET prints it (a configuration file's value
+     * compared with the value in force); null when the parameter does not accept it.
+     */
+    public String normalized(ConfigParameter parameter, String text) {
+        int index = ConfigParameters.indexOf(parameter);
+        try {
+            Object value = parameter.parse(Bytes.fromUnicode(text), atStart.value(index));
+            return Bytes.toUnicode(parameter.render(value));
+        } catch (ConfigValueException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** Every parameter, hidden ones included, for documentation. */
