@@ -102,7 +102,7 @@ public final class CommandRunner {
         Invocation invocation = blocked.invocation();
         long started = System.nanoTime();
         Reply reply = execute(invocation.spec(), call -> blocked.request().serve().serve(call, key),
-                call.bind(invocation, keyspace, now));
+                call.bind(invocation, keyspace, now).servingBlocked());
         stats.record(invocation.spec(), blocked.ranNanos() + System.nanoTime() - started, reply instanceof ErrorReply);
         return reply;
     }
