@@ -82,6 +82,7 @@ public final class Durability implements Admission {
      */
     public CompletionStage<Void> start(NodeServices services) {
         this.node = services;
+        aof.latency(services.server().latencyMonitor()::record);
         CompletableFuture<Void> ready = new CompletableFuture<>();
         Thread.ofPlatform().name("redactor-loader").daemon(true).start(() -> {
             try {

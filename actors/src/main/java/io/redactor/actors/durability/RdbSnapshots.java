@@ -94,7 +94,12 @@ final class RdbSnapshots {
                 if (background) {
                     lastOk = false;
                 }
+                long unlinkStart = System.nanoTime();
                 deleteQuietly(temp);
+                if (background) {
+                    node.server().latencyMonitor().record("rdb-unlink-temp-file",
+                            (System.nanoTime() - unlinkStart) / 1_000_000);
+                }
                 log.warn(background ? "Background saving error: {}" : "Error saving DB on disk: {}", e.toString());
                 done.completeExceptionally(e);
             }

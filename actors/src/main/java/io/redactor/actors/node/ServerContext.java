@@ -2,9 +2,11 @@ package io.redactor.actors.node;
 
 import io.redactor.actors.data.DataEnvironment;
 import io.redactor.actors.effects.EffectLog;
+import io.redactor.actors.latency.LatencyMonitor;
 import io.redactor.actors.node.config.RuntimeConfig;
 import io.redactor.actors.pubsub.KeyspaceNotifier;
 import io.redactor.actors.pubsub.PubSub;
+import io.redactor.actors.slowlog.SlowLog;
 import io.redactor.actors.tracking.Tracking;
 import io.redactor.core.keys.PartitionMap;
 
@@ -16,6 +18,9 @@ public final class ServerContext implements DataEnvironment {
     private final RuntimeConfig config;
     private final ServerStats stats;
     private final CommandStatistics commandStats;
+    private final SlowLog slowLog;
+    private final LatencyMonitor latencyMonitor;
+    private final CallRecorder calls;
     private final PartitionMap partitions;
     private final PubSub pubsub = new PubSub();
     private final KeyspaceNotifier notifier;
@@ -38,6 +43,9 @@ public final class ServerContext implements DataEnvironment {
         this.config = config;
         this.stats = stats;
         this.commandStats = new CommandStatistics(config::latencyTracking);
+        this.slowLog = new SlowLog(config);
+        this.latencyMonitor = new LatencyMonitor(config);
+        this.calls = new CallRecorder(commandStats, slowLog, latencyMonitor, stats);
         this.partitions = partitions;
         this.notifier = new KeyspaceNotifier(config, pubsub);
         this.tracking = new Tracking(config, partitions);
@@ -77,6 +85,20 @@ public final class ServerContext implements DataEnvironment {
     /** Per-command calls, times, errors and latencies (INFO commandstats and latencystats, metrics). */
     public CommandStatistics commandStats() {
         return commandStats;
+    }
+
+    /** Where commands that ran are reported: statistics, slow log, latency monitor. */
+    public CallRecorder calls() {
+        return calls;
+    }
+
+    public SlowLog slowLog() {
+        return slowLog;
+    }
+
+    /** LATENCY's events; persistence and expiry report theirs here too. */
+    public LatencyMonitor latencyMonitor() {
+        return latencyMonitor;
     }
 
     public PartitionMap partitions() {

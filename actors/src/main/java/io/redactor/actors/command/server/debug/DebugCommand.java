@@ -33,8 +33,10 @@ public final class DebugCommand {
             new DebugDigest(),
             new DebugDigestValue(),
             new DebugLoadAof(),
+            new DebugProtocol(),
             new DebugReload(),
-            new DebugSetActiveExpire());
+            new DebugSetActiveExpire(),
+            new DebugSleep());
 
     private static final String[] HELP = helpLines();
 
