@@ -8,6 +8,7 @@ import io.redactor.actors.command.hashes.HashCommands;
 import io.redactor.actors.command.hyperloglog.HyperLogLogCommands;
 import io.redactor.actors.command.keys.KeyCommands;
 import io.redactor.actors.command.lists.ListCommands;
+import io.redactor.actors.command.memory.MemoryCommands;
 import io.redactor.actors.command.pubsub.PubSubCommands;
 import io.redactor.actors.command.scripting.ScriptingCommands;
 import io.redactor.actors.command.server.ServerCommands;
@@ -45,6 +46,7 @@ public final class CommandFamilies {
         all.addAll(SortCommands.specs());
         all.addAll(ScriptingCommands.specs());
         all.addAll(AclCommands.specs());
+        all.addAll(MemoryCommands.specs());
         return all;
     }
 }

@@ -18,9 +18,17 @@ public final class Database implements Db {
     private final CommandClock clock;
     private final KeyObserver observer;
     private final Effects effects;
-    private KeyTable table = new KeyTable();
+    private final MemoryMeter meter;
+    private KeyTable table;
 
     public Database(int index, DataEnvironment env, CommandClock clock, KeyObserver observer, Effects effects) {
+        this(index, env, clock, observer, effects, MemoryMeter.NONE);
+    }
+
+    public Database(int index, DataEnvironment env, CommandClock clock, KeyObserver observer, Effects effects,
+                    MemoryMeter meter) {
+        this.meter = meter;
+        this.table = new KeyTable(meter);
         this.index = index;
         this.env = env;
         this.clock = clock;
@@ -186,7 +194,8 @@ public final class Database implements Db {
     public long clear() {
         long removed = table.size();
         KeyTable before = table;
-        table = new KeyTable();
+        before.detachMeter();
+        table = new KeyTable(meter);
         if (removed > 0) {
             effects.dirty();
             observer.replaced(index, snapshotOf(before), this);
@@ -226,6 +235,39 @@ public final class Database implements Db {
             table.setExpireAt(entry, expireAt);
         }
         return true;
+    }
+
+    /** Keys, values and the key table's arrays, in bytes. */
+    public long memoryBytes() {
+        return table.memoryBytes();
+    }
+
+    /** The key table's own arrays, in bytes (MEMORY STATS overhead.hashtable.main). */
+    public long tableOverheadBytes() {
+        return table.overheadBytes();
+    }
+
+    @Override
+    public long memoryUsage(byte[] key) {
+        int entry = table.find(key);
+        return entry < 0 ? -1 : table.entryBytes(entry);
+    }
+
+    @Override
+    public long mainTableBytes() {
+        return table.overheadBytes() - table.expiresOverheadBytes();
+    }
+
+    @Override
+    public long expiresTableBytes() {
+        return table.expiresOverheadBytes();
+    }
+
+    /** Recomputes what the table holds from its entries (tests compare it with the running estimate). */
+    public long recomputeMemoryBytes() {
+        long[] sum = {table.overheadBytes()};
+        table.forEach(e -> sum[0] += KeyTable.keyBytes(table.key(e)) + KeyTable.valueBytes(table.value(e)));
+        return sum[0];
     }
 
     /** Freezes this database's present state for a snapshot (see {@link KeyTable#freeze}). */

@@ -1,6 +1,7 @@
 package io.redactor.actors.node;
 
 import io.redactor.actors.data.DataEnvironment;
+import io.redactor.actors.data.MemoryLedger;
 import io.redactor.actors.effects.EffectLog;
 import io.redactor.actors.node.config.RuntimeConfig;
 import io.redactor.actors.pubsub.KeyspaceNotifier;
@@ -22,6 +23,7 @@ public final class ServerContext implements DataEnvironment {
     private final Tracking tracking;
     private final EffectLog effectLog = new EffectLog();
     private final HeapGuard heapGuard;
+    private final MemoryLedger memory;
     private volatile boolean expiryPaused;
     private final long startedAtMs = System.currentTimeMillis();
     private final long startedAtNanos = System.nanoTime();
@@ -39,6 +41,12 @@ public final class ServerContext implements DataEnvironment {
         this.partitions = partitions;
         this.notifier = new KeyspaceNotifier(config, pubsub);
         this.tracking = new Tracking(config, partitions);
+        this.memory = new MemoryLedger(partitions.count());
+    }
+
+    /** The memory each partition's data holds, as the partitions publish it. */
+    public MemoryLedger memory() {
+        return memory;
     }
 
     /** What refuses work before the heap runs out. */

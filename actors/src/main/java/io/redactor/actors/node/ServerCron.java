@@ -28,6 +28,7 @@ final class ServerCron implements Runnable {
     public void run() {
         long now = System.currentTimeMillis();
         server.stats().sample(now);
+        server.memory().peak(server.memory().total());
         scripts.cron(now, server.config().busyReplyThresholdMs());
         durability.cron(now);
         if (now - lastIdleCheck >= 1000) {
