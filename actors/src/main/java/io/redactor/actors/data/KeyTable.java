@@ -129,6 +129,8 @@ public final class KeyTable {
         if (value instanceof SizedValue sized) {
             sized.owner = this;
             sized.counted = sized.memoryBytes();
+            // a command may fill the value after adding it (HSET on a new key): read it again at the settle
+            meter.touched(sized);
             return sized.counted;
         }
         return valueBytes(value);
