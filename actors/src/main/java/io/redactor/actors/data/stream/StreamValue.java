@@ -33,7 +33,9 @@ public final class StreamValue extends SizedValue implements BlockableValue {
 
     @Override
     public long memoryBytes() {
-        long bytes = shell(6, 3 * 8) + 3 * JvmLayout.object(0, 16) + JvmLayout.object(4, 0) + nodes.memoryBytes();
+        long id = JvmLayout.object(0, 16);
+        long bytes = shell(5, 2 * 8) + nodes.memoryBytes() + (lastId == StreamId.MIN ? 0 : id)
+                + (firstId == StreamId.MIN || firstId == lastId ? 0 : id) + (maxDeletedId == StreamId.MIN ? 0 : id);
         if (groups != null) {
             bytes += ConsumerGroup.TREE_MAP;
             for (var group : groups.entrySet()) {
