@@ -77,7 +77,7 @@ class DebugReloadTest {
 
             assertEquals("ERR DEBUG RELOAD only supports the MERGE, NOFLUSH and NOSAVE options.",
                     assertThrows(JedisDataException.class, () -> debug(jedis, "RELOAD", "FAST")).getMessage());
-            assertEquals("ERR unknown subcommand 'nothing'. Try DEBUG HELP.",
+            assertEquals("ERR unknown subcommand or wrong number of arguments for 'nothing'. Try DEBUG HELP.",
                     assertThrows(JedisDataException.class, () -> debug(jedis, "nothing")).getMessage());
         }
     }

@@ -11,7 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * DEBUG, as far as Redactor has it: RELOAD (save, flush, load the RDB file back) and HELP. Protected as in Redis:
+ * DEBUG, as far as Redactor has it: OBJECT ({@link DebugObject}), RELOAD (save, flush, load the RDB file back) and HELP. Protected as in Redis:
  * refused unless {@code enable-debug-command} is {@code yes}, or {@code local} and the client is on this machine.
  */
 final class DebugCommand {
@@ -30,6 +30,8 @@ final class DebugCommand {
         }
         if (Arguments.is(call.arg(1), "help") && call.argc() == 2) {
             return done(Help.reply(call,
+                    "OBJECT <key>",
+                    "    Show low level info about `key` and associated value.",
                     "RELOAD [option ...]",
                     "    Save the RDB on disk and reload it back to memory. Valid <option> values:",
                     "    * MERGE: conflicting keys will be loaded from RDB.",
@@ -37,9 +39,12 @@ final class DebugCommand {
                     "      conflicting keys will generate an exception and kill the server.",
                     "    * NOSAVE: the database will be loaded from an existing RDB file."));
         }
+        if (Arguments.is(call.arg(1), "object") && call.argc() == 3) {
+            return DebugObject.object(call);
+        }
         if (!Arguments.is(call.arg(1), "reload")) {
-            return done(new ErrorReply("ERR unknown subcommand '" + Arguments.text(call.arg(1))
-                    + "'. Try DEBUG HELP."));
+            return done(new ErrorReply("ERR unknown subcommand or wrong number of arguments for '"
+                    + Arguments.text(call.arg(1)) + "'. Try DEBUG HELP."));
         }
         boolean save = true;
         boolean flush = true;

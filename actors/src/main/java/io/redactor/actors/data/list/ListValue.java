@@ -82,6 +82,20 @@ public final class ListValue extends SizedValue implements BlockableValue {
         return size;
     }
 
+    /** Pages the list is kept in (DEBUG OBJECT's ql_nodes). */
+    public int pageCount() {
+        return pageCount;
+    }
+
+    /** Bytes of the elements as packed in the pages, without free room (DEBUG OBJECT's ql_uncompressed_size). */
+    public long packedBytes() {
+        long bytes = 0;
+        for (int i = 0; i < pageCount; i++) {
+            bytes += page(i).bytes();
+        }
+        return bytes;
+    }
+
     public boolean isEmpty() {
         return size == 0;
     }
