@@ -338,6 +338,58 @@ public final class Database implements Db {
         return false;
     }
 
+    /**
+     * Redis's eviction of a key (performEvictions): removes it, records its deletion, notifies "evicted", signals the
+     * change (WATCH, tracking) and counts it. Returns the bytes its entry held, or -1 when the key is gone.
+     */
+    public long evict(byte[] key) {
+        int entry = table.find(key);
+        if (entry < 0) {
+            return -1;
+        }
+        long bytes = table.entryBytes(entry);
+        streamGone(key, table.value(entry));
+        table.removeEntry(entry);
+        effects.record(index, new byte[][] {DEL, key});
+        env.keyEvicted();
+        observer.notify(index, KeyspaceEvents.EVICTED, "evicted", key);
+        observer.modified(index, key);
+        return bytes;
+    }
+
+    /**
+     * Samples up to {@code count} keys (among those with a time to live when {@code volatileOnly}) for eviction and
+     * hands each to {@code sink} with its eviction score: the higher, the better a candidate (Redis's idle value:
+     * idle time under LRU, 255 minus the decayed frequency under LFU, the nearer expiry under volatile-ttl, random
+     * otherwise). Expired keys met are expired, not offered.
+     */
+    public void sampleForEviction(int count, boolean volatileOnly, EvictionScore scoring, RandomGenerator random,
+                                  EvictionSink sink) {
+        for (int i = 0; i < count; i++) {
+            int entry = volatileOnly ? table.randomVolatileEntry(random) : table.randomEntry(random);
+            if (entry < 0) {
+                return;
+            }
+            if (expireIfDue(entry)) {
+                continue;
+            }
+            long score = scoring.score(table.access(entry), table.expireAt(entry), clock.now());
+            sink.offer(index, table.key(entry), score);
+        }
+    }
+
+    /** How good an eviction candidate a key is, from its access bits and expire time. */
+    @FunctionalInterface
+    public interface EvictionScore {
+        long score(int accessBits, long expireAt, long nowMs);
+    }
+
+    /** Receives sampled eviction candidates. */
+    @FunctionalInterface
+    public interface EvictionSink {
+        void offer(int db, byte[] key, long score);
+    }
+
     /** Exchanges contents with another database (SWAPDB swaps tables, not objects). */
     void swapContents(Database other) {
         Database mineBefore = snapshotOf(table);

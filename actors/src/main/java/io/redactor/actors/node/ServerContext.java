@@ -123,6 +123,11 @@ public final class ServerContext implements DataEnvironment {
     }
 
     @Override
+    public void keyEvicted() {
+        stats.evictedKeys.increment();
+    }
+
+    @Override
     public void keyExpired() {
         stats.expiredKeys.increment();
     }

@@ -238,7 +238,7 @@ final class InfoCommand {
         field(out, "instantaneous_output_kbps", String.format(Locale.ROOT, "%.2f", stats.meter().outputKbps()));
         field(out, "rejected_connections", stats.rejectedConnections.sum());
         field(out, "expired_keys", stats.expiredKeys.sum());
-        field(out, "evicted_keys", 0);
+        field(out, "evicted_keys", stats.evictedKeys.sum());
         field(out, "keyspace_hits", stats.keyspaceHits.sum());
         field(out, "keyspace_misses", stats.keyspaceMisses.sum());
         field(out, "pubsub_channels", pubsub.channelCount());
