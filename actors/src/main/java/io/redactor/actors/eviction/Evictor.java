@@ -49,7 +49,8 @@ public final class Evictor implements Admission, AutoCloseable {
     private final ThreadPoolExecutor loop = new ThreadPoolExecutor(1, 1, 5, TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(), Thread.ofPlatform().daemon().name("redactor-evictor").factory());
     private final AtomicBoolean running = new AtomicBoolean();
-    private volatile boolean exhausted;
+    /** The policy under which the last sweep of every partition found nothing to evict; null when it found some. */
+    private volatile EvictionPolicy exhausted;
     private volatile long lastSweepNanos = System.nanoTime() - SWEEP_INTERVAL_NANOS;
     /** Used by the loop thread only. */
     private final EvictionPool pool = new EvictionPool();
@@ -86,19 +87,24 @@ public final class Evictor implements Admission, AutoCloseable {
     private boolean overLimit() {
         long max = server.config().maxmemory();
         if (max == 0 || used() <= max) {
+            if (exhausted != null) {
+                exhausted = null;
+            }
             return false;
         }
         EvictionPolicy policy = EvictionPolicy.of(server.config().maxmemoryPolicy());
         if (!policy.evicts()) {
             return true;
         }
-        if (exhausted && System.nanoTime() - lastSweepNanos < SWEEP_INTERVAL_NANOS) {
+        // what the last sweep found holds for its policy only, and for a while
+        boolean nothingLeft = exhausted == policy;
+        if (nothingLeft && System.nanoTime() - lastSweepNanos < SWEEP_INTERVAL_NANOS) {
             return true;
         }
         if (running.compareAndSet(false, true)) {
-            loop.execute(() -> round(exhausted));
+            loop.execute(() -> round(nothingLeft));
         }
-        return exhausted;
+        return nothingLeft;
     }
 
     private void round(boolean sweep) {
@@ -132,14 +138,14 @@ public final class Evictor implements Admission, AutoCloseable {
             }
             if (pool.size() == 0) {
                 if (sweep) {
-                    exhausted = true;
+                    exhausted = policy;
                     finish();
                 } else {
                     round(true);
                 }
                 return;
             }
-            exhausted = false;
+            exhausted = null;
             evictBest(keys);
         }, loop);
     }
