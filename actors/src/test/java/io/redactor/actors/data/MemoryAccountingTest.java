@@ -3,6 +3,7 @@ package io.redactor.actors.data;
 import io.redactor.actors.data.hash.HashValue;
 import io.redactor.actors.data.list.ListValue;
 import io.redactor.actors.data.set.SetValue;
+import io.redactor.actors.data.stream.StreamValue;
 import io.redactor.actors.data.zset.SortedSetValue;
 import io.redactor.actors.effects.Effects;
 import org.junit.jupiter.api.Test;
@@ -82,7 +83,7 @@ class MemoryAccountingTest {
         long empty = meter.used();
         for (int step = 0; step < 20_000; step++) {
             byte[] key = b("k" + random.nextInt(200));
-            int op = random.nextInt(12);
+            int op = random.nextInt(13);
             Object value = db.write(key);
             switch (op) {
                 case 0 -> db.set(key, b("v".repeat(random.nextInt(100))), false);
@@ -178,6 +179,20 @@ class MemoryAccountingTest {
                     }
                 }
                 case 10 -> db.delete(key);
+                case 12 -> {
+                    StreamValue x = value instanceof StreamValue sv ? sv : null;
+                    if (value == null) {
+                        x = new StreamValue();
+                        db.add(key, x);
+                    }
+                    if (x != null) {
+                        byte[][] fields = {b("field"), b("v".repeat(random.nextInt(50)))};
+                        x.append(x.nextId(null, false, clock.now()), fields, 0, 1, 4096, 100);
+                        if (random.nextInt(4) == 0) {
+                            x.trim(new StreamValue.Trim(true, random.nextInt(20), null, false, 0));
+                        }
+                    }
+                }
                 default -> {
                     if (value != null && random.nextInt(20) == 0) {
                         db.overwrite(key, Values.duplicate(value));
