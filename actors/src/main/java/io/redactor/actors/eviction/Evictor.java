@@ -6,6 +6,7 @@ import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.data.Database;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.data.PartitionData;
+import io.redactor.actors.node.EvictionGate;
 import io.redactor.actors.node.HeapGuard;
 import io.redactor.actors.node.ServerContext;
 import io.redactor.actors.partition.Partition;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -35,7 +37,7 @@ import java.util.function.LongSupplier;
  * one thread). A round evicts at least 1 + maxmemory-eviction-tenacity / 5 keys, and as many as the excess takes (by
  * what evicted keys freed lately) up to a pool's worth, sampling as many partitions as it evicts keys (at least 8).
  */
-public final class Evictor implements Admission, AutoCloseable {
+public final class Evictor implements Admission, EvictionGate, AutoCloseable {
     private static final ErrorReply OOM = new ErrorReply(HeapGuard.OOM_ERROR);
     private static final int PARTITIONS_PER_ROUND = 8;
     /** A sweep of every partition that found nothing is not repeated sooner than this. */
@@ -55,6 +57,9 @@ public final class Evictor implements Admission, AutoCloseable {
     /** Used by the loop thread only. */
     private final EvictionPool pool = new EvictionPool();
     private final SplittableRandom random = new SplittableRandom();
+    /** Completes when the round under way ends. */
+    private volatile CompletableFuture<Void> current = CompletableFuture.completedFuture(null);
+
     /** What an evicted key freed lately, on average (loop thread only). */
     private long freedPerKey = 128;
 
@@ -107,7 +112,19 @@ public final class Evictor implements Admission, AutoCloseable {
         return nothingLeft;
     }
 
+    @Override
+    public CompletionStage<Void> roundUnderWay() {
+        if (!running.get()) {
+            return null;
+        }
+        long max = server.config().maxmemory();
+        return max > 0 && used() > max ? current : null;
+    }
+
     private void round(boolean sweep) {
+        CompletableFuture<Void> previous = current;
+        current = new CompletableFuture<>();
+        previous.complete(null);
         long max = server.config().maxmemory();
         EvictionPolicy policy = EvictionPolicy.of(server.config().maxmemoryPolicy());
         if (max == 0 || !policy.evicts() || used() <= max) {
@@ -171,6 +188,7 @@ public final class Evictor implements Admission, AutoCloseable {
     private void finish() {
         running.set(false);
         pool.clear();
+        current.complete(null);
     }
 
     private CompletableFuture<List<EvictionPool.Candidate>> sample(int partition, EvictionPolicy policy, int samples) {

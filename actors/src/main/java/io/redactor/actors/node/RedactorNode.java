@@ -83,6 +83,7 @@ public final class RedactorNode {
                     scripts.guardMemory(bytes -> !guard.refusing());
                     Evictor evictor = new Evictor(server, gateway, () -> scripts.engine().cachedScriptBytes(),
                             durability);
+                    server.useEviction(evictor);
                     NodeServices services = new NodeServices(server,
                             new CommandRouter(table, partitionMap, heapFirst(server.heapGuard(), evictor), access),
                             clients,

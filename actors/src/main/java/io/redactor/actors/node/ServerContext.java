@@ -24,6 +24,7 @@ public final class ServerContext implements DataEnvironment {
     private final EffectLog effectLog = new EffectLog();
     private final HeapGuard heapGuard;
     private final MemoryLedger memory;
+    private volatile EvictionGate eviction = EvictionGate.NONE;
     private volatile boolean expiryPaused;
     private final long startedAtMs = System.currentTimeMillis();
     private final long startedAtNanos = System.nanoTime();
@@ -42,6 +43,15 @@ public final class ServerContext implements DataEnvironment {
         this.notifier = new KeyspaceNotifier(config, pubsub);
         this.tracking = new Tracking(config, partitions);
         this.memory = new MemoryLedger(partitions.count());
+    }
+
+    /** What clients' commands wait for while keys are evicted. */
+    public EvictionGate eviction() {
+        return eviction;
+    }
+
+    public void useEviction(EvictionGate gate) {
+        this.eviction = gate;
     }
 
     /** The memory each partition's data holds, as the partitions publish it. */
