@@ -305,7 +305,10 @@ public final class ClientPipeline implements Subscriber {
             return false;
         }
         evictionWaits++;
-        round.whenComplete((done, failure) -> executor.execute(this::drain));
+        round.whenComplete((done, failure) -> executor.execute(() -> {
+            drain();
+            scheduleFlush();
+        }));
         return true;
     }
 
