@@ -32,6 +32,9 @@
 #     square, loaded with redis-cli --pipe: about 25 members within the circle, some 500 candidates in Redis's
 #     nine search boxes, the 10 nearest replied. Target >= 0.8x.
 #   - XADD xs:add * field <random> (auto IDs, one stream, deleted before every run). Target >= 0.8x.
+#   - LRANGE biglist 0 599 and LRANGE biglist 0 -1 of a list of 10,000 elements e:<n> (loaded with redis-cli
+#     --pipe): the first reply is rendered whole, the second (about 120 KB) is streamed in 64 KB parts, as every
+#     reply with an aggregate of more than 1,024 elements is; --requests / 20 of those. Target >= 0.8x.
 #   - A consumer group's reads and acknowledgements, XREADGROUP then XACK, with the 50 clients as 50 consumers of
 #     one group. redis-benchmark repeats one command, so the two are runs of their own, XACK right after
 #     XREADGROUP on each server (as LPOP after LPUSH). The stream xs:group holds --requests entries with IDs
@@ -61,7 +64,7 @@
 #   --only LIST      comma-separated subset of: lpush, lpop (runs lpush too), sadd, hset, zadd, bigzset
 #                    (ZADD and ZRANGEBYSCORE on the big sorted set), bitmap (SETBIT and BITCOUNT), publish,
 #                    pfadd, pfcount (both PFCOUNT workloads), geoadd, geosearch, xadd, xreadgroup (XREADGROUP
-#                    and XACK), zset-memory, hash-memory, bitmap-memory, stream-memory, memory (every memory
+#                    and XACK), lrange (both LRANGE workloads), zset-memory, hash-memory, bitmap-memory, stream-memory, memory (every memory
 #                    item). Default: everything.
 # Extra JVM options for Redactor: REDACTOR_JAVA_OPTS (as for bin/redactor).
 # Writes the report to stdout and, as Markdown, to bench/results/<timestamp>.md.
@@ -88,7 +91,7 @@ if [ "$quick" = 1 ]; then
 fi
 : "${rounds:=3}" "${requests:=100000}" "${members:=1000000}" "${subscribers:=10}" "${geo_points:=100000}"
 require_counts "$rounds" "$requests" "$members" "$subscribers" "$geo_points"
-check_only lpush lpop sadd hset zadd bigzset bitmap publish pfadd pfcount geoadd geosearch xadd xreadgroup \
+check_only lpush lpop sadd hset zadd bigzset bitmap publish pfadd pfcount geoadd geosearch xadd xreadgroup lrange \
   zset-memory hash-memory bitmap-memory stream-memory memory
 command_line="bench/compare-types.sh$(if [ "$quick" = 1 ]; then echo " --quick"; fi) --rounds $rounds --requests $requests --members $members --subscribers $subscribers --geo-points $geo_points${only:+ --only $only}"
 if [ -n "$only" ]; then
@@ -100,6 +103,7 @@ keyspace=100000          # -r of SADD, HSET, ZADD, PFADD: members drawn from 100
 hll_elements=100000      # elements of each HyperLogLog PFCOUNT counts
 bitmap_bits=10000000     # the bitmap of SETBIT, BITCOUNT and the bitmap memory item
 bitmap_copies=32         # bitmaps measured together for the memory item: one is within a heap's noise
+list_elements=10000      # elements of the list LRANGE reads
 stream_copies=8          # streams of --members entries measured together: one (17 MB in Redis) is within it too
 channel="ch" payload="xxx"
 
@@ -163,6 +167,11 @@ after_xack() { # XACK acknowledged some of them, and nothing else changed
   [[ "$n" =~ ^[0-9]+$ ]] && [ "$n" -lt "${w_requests[$1]}" ] \
     || check_failed "$1" "$2" "round $4: $n entries pending after ${w_requests[$1]} XACKs of random ones of ${w_requests[$1]}"
   [ "$(cli "$3" XLEN xs:group)" = "$requests" ] || check_failed "$1" "$2" "round $4: XLEN xs:group is not $requests"
+}
+after_lrange() { # the list keeps its elements
+  local n
+  n="$(cli "$3" LLEN biglist)"
+  [ "$n" = "$list_elements" ] || check_failed "$1" "$2" "LLEN biglist is $n after LRANGE, not $list_elements"
 }
 after_geoadd() { remember_size "$1" "$2" "$3" ZCARD geo:add; }
 after_geosearch() { # the searched geo set keeps its points
@@ -288,6 +297,23 @@ add_workload xreadgroup "XREADGROUP COUNT 1, 50 consumers of one group" xreadgro
   after_xreadgroup
 add_workload xack "XACK of a random pending entry, after XREADGROUP" xreadgroup 1 "$requests" 0.8 \
   "-r $requests XACK xs:group g __rand_int__-1" "" after_xack
+add_workload lrange-600 "LRANGE 0 599 of a $list_elements-element list" lrange 1 "$requests" 0.8 \
+  "LRANGE biglist 0 599" "" after_lrange
+add_workload lrange-all "LRANGE 0 -1 of a $list_elements-element list (streamed)" lrange 1 "$((requests / 20))" 0.8 \
+  "LRANGE biglist 0 -1" "" after_lrange
+
+# The list LRANGE reads: e:0 ... e:<list_elements - 1>, pushed 1,000 at a time.
+if selected lrange; then
+  awk -v n="$list_elements" -v b=1000 'BEGIN { for (i = 0; i < n; i += b) { m = (n - i < b ? n - i : b);
+      printf "*%d\r\n$5\r\nRPUSH\r\n$7\r\nbiglist\r\n", 2 + m;
+      for (j = i; j < i + m; j++) { e = sprintf("e:%d", j); printf "$%d\r\n%s\r\n", length(e), e } } }' >"$tmp/list.resp"
+  say "loading a $list_elements-element list into Redis, then into Redactor"
+  for port in "$redis_port" "$redactor_port"; do
+    pipe_load "$port" "$tmp/list.resp" "the list" 600
+  done
+  [ "$(cli "$redactor_port" LRANGE biglist 0 -1 | md5sum)" = "$(cli "$redis_port" LRANGE biglist 0 -1 | md5sum)" ] \
+    || die "Redactor's biglist is not Redis's after the same RPUSHes"
+fi
 
 # The big sorted set: members m:<12 digits> as redis-benchmark's __rand_int__ writes them, score = number.
 zadd_batch=100           # members per ZADD (and fields per HSET) of the --pipe loads

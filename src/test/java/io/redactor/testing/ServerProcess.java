@@ -4,6 +4,7 @@ import redis.clients.jedis.Jedis;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -15,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A Redactor server in a process of its own, started from the test run's classes as {@code bin/redactor} starts
@@ -118,6 +121,36 @@ public final class ServerProcess implements AutoCloseable {
     /** The server's process id, for tools that act on the process (prlimit, for one). */
     public long pid() {
         return process.pid();
+    }
+
+    /**
+     * The heap the process holds right after a full collection: jcmd's class histogram makes one (GC.run would only
+     * start a concurrent cycle under {@code -XX:+ExplicitGCInvokesConcurrent}), then GC.heap_info tells what is used.
+     */
+    public long liveHeapBytes() {
+        jcmd("GC.class_histogram");
+        Matcher used = Pattern.compile("heap\\s+total.*?, used (\\d+)K").matcher(jcmd("GC.heap_info"));
+        if (!used.find()) {
+            throw new IllegalStateException("no heap size in jcmd GC.heap_info");
+        }
+        return Long.parseLong(used.group(1)) << 10;
+    }
+
+    private String jcmd(String command) {
+        try {
+            Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    Long.toString(pid()), command).redirectErrorStream(true).start();
+            String output = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!jcmd.waitFor(60, TimeUnit.SECONDS) || jcmd.exitValue() != 0) {
+                throw new IllegalStateException("jcmd " + command + " failed: " + output);
+            }
+            return output;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     public Jedis jedis() {

@@ -6,6 +6,7 @@ import java.util.List;
 
 import io.redactor.core.number.RedisDoubles;
 import io.redactor.core.reply.ArrayReply;
+import io.redactor.core.reply.AttributeReply;
 import io.redactor.core.reply.BigNumber;
 import io.redactor.core.reply.BooleanReply;
 import io.redactor.core.reply.BulkString;
@@ -75,6 +76,8 @@ public final class LuaReplies {
                     : LuaValue.valueOf(n.value().toString());
             case PushReply p -> array(p.items(), resp, strings);
             case ReplySequence s -> throw new IllegalArgumentException("a script cannot receive a reply sequence");
+            // Redis's scripts read attributes and drop them
+            case AttributeReply a -> toLua(a.reply(), resp, strings);
         };
     }
 
@@ -165,7 +168,8 @@ public final class LuaReplies {
     private static Reply table(LuaTable t, int resp, int depth) {
         LuaValue err = t.rawget(ERR);
         if (err.type() == LuaValue.TSTRING) {
-            return new ErrorReply(oneLine(Lua51Arith.toLuaString(err).tojstring()));
+            return new ErrorReply(oneLine(Lua51Arith.toLuaString(err).tojstring()),
+                    t.rawget(RedisErrorReply.IGNORE_ERROR_STATS_UPDATE).toboolean());
         }
         LuaValue ok = t.rawget(OK);
         if (ok.type() == LuaValue.TSTRING) {

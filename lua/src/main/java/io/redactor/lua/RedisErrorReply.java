@@ -9,7 +9,7 @@ import org.luaj.vm2.LuaValue;
  */
 public final class RedisErrorReply extends LuaTable {
     static final LuaValue ERR = LuaValue.valueOf("err");
-    private static final LuaValue IGNORE_ERROR_STATS_UPDATE = LuaValue.valueOf("ignore_error_stats_update");
+    static final LuaValue IGNORE_ERROR_STATS_UPDATE = LuaValue.valueOf("ignore_error_stats_update");
 
     private RedisErrorReply(String message) {
         rawset(ERR, LuaValue.valueOf(message));

@@ -11,11 +11,26 @@ public final class ScriptError extends RuntimeException {
 
     private final String source;
     private final int line;
+    private final boolean alreadyCounted;
 
     public ScriptError(String message, String source, int line) {
+        this(message, source, line, false);
+    }
+
+    /** {@code alreadyCounted}: the error a {@code redis.call} gave, counted in the error statistics then. */
+    public ScriptError(String message, String source, int line, boolean alreadyCounted) {
         super(message, null, false, false);
         this.source = source;
         this.line = line;
+        this.alreadyCounted = alreadyCounted;
+    }
+
+    /**
+     * Whether the error is one a command called by the script gave (Redis's {@code ignore_error_stats_update}):
+     * counted where it arose, its reply to the client is not counted again.
+     */
+    public boolean alreadyCounted() {
+        return alreadyCounted;
     }
 
     /** The error text, Redis's {@code err} field. */

@@ -439,7 +439,8 @@ public final class ScriptRun {
         } else {
             message = "ERR " + BaseLibrary.tostring(value).tojstring();
         }
-        return new ScriptError(message, located ? source : null, located ? line : -1);
+        boolean counted = value.istable() && value.rawget(RedisErrorReply.IGNORE_ERROR_STATS_UPDATE).toboolean();
+        return new ScriptError(message, located ? source : null, located ? line : -1, counted);
     }
 
     /** The first result of a call, for Java callers. */

@@ -500,7 +500,7 @@ public final class ClientPipeline implements Subscriber {
         try {
             runAtClient(new ClientCall(spec, args, session, node), started);
         } catch (CommandError e) {
-            commandStats.record(spec, System.nanoTime() - started, true);
+            node.server().calls().ran(spec, args, session, System.nanoTime() - started, e.reply());
             countIfError(e.reply());
             output.write(e.reply());
             afterCommand(spec);
@@ -519,8 +519,8 @@ public final class ClientPipeline implements Subscriber {
     private void runAtClientPlacement(ClientCall call, long started) {
         CommandSpec spec = call.spec();
         switch (spec.placement()) {
-            case Placement.AtClient p -> answeredAtClient(spec, started, p.handler().execute(call));
-            case Placement.Container p -> answeredAtClient(spec, started, p.bare().execute(call));
+            case Placement.AtClient p -> answeredAtClient(call, started, p.handler().execute(call));
+            case Placement.Container p -> answeredAtClient(call, started, p.bare().execute(call));
             case Placement.AtClientAsync p -> {
                 inFlight = 1;
                 target = MIXED;
@@ -528,8 +528,8 @@ public final class ClientPipeline implements Subscriber {
                 reply.whenComplete((value, failure) -> {
                     Reply answer = failure == null ? value : new ErrorReply("ERR " + failure.getMessage());
                     // Counted on the thread that completes it, before the client can send its next command.
-                    commandStats.record(spec, TimedReply.ranNanos(reply, System.nanoTime() - started),
-                            answer instanceof ErrorReply);
+                    node.server().calls().ran(spec, call.args(), session,
+                            TimedReply.ranNanos(reply, System.nanoTime() - started), answer);
                     executor.execute(() -> completedElsewhere(answer));
                 });
             }
@@ -537,8 +537,9 @@ public final class ClientPipeline implements Subscriber {
         }
     }
 
-    private void answeredAtClient(CommandSpec spec, long started, Reply reply) {
-        commandStats.record(spec, System.nanoTime() - started, reply instanceof ErrorReply);
+    private void answeredAtClient(ClientCall call, long started, Reply reply) {
+        CommandSpec spec = call.spec();
+        node.server().calls().ran(spec, call.args(), session, System.nanoTime() - started, reply);
         countIfError(reply);
         output.write(reply);
         afterCommand(spec);

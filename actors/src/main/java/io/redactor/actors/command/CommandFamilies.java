@@ -7,12 +7,14 @@ import io.redactor.actors.command.geo.GeoCommands;
 import io.redactor.actors.command.hashes.HashCommands;
 import io.redactor.actors.command.hyperloglog.HyperLogLogCommands;
 import io.redactor.actors.command.keys.KeyCommands;
+import io.redactor.actors.command.latency.LatencyCommands;
 import io.redactor.actors.command.lists.ListCommands;
 import io.redactor.actors.command.memory.MemoryCommands;
 import io.redactor.actors.command.pubsub.PubSubCommands;
 import io.redactor.actors.command.scripting.ScriptingCommands;
 import io.redactor.actors.command.server.ServerCommands;
 import io.redactor.actors.command.sets.SetCommands;
+import io.redactor.actors.command.slowlog.SlowlogCommands;
 import io.redactor.actors.command.sort.SortCommands;
 import io.redactor.actors.command.streams.StreamCommands;
 import io.redactor.actors.command.strings.StringCommands;
@@ -46,6 +48,8 @@ public final class CommandFamilies {
         all.addAll(SortCommands.specs());
         all.addAll(ScriptingCommands.specs());
         all.addAll(AclCommands.specs());
+        all.addAll(SlowlogCommands.specs());
+        all.addAll(LatencyCommands.specs());
         all.addAll(MemoryCommands.specs());
         return all;
     }

@@ -4,6 +4,7 @@ import io.redactor.actors.blocking.BlockedClient;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.effects.Effects;
+import io.redactor.actors.node.CallRecorder;
 import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.ServerContext;
 import io.redactor.actors.tracking.Tracking;
@@ -19,9 +20,11 @@ import java.util.Set;
  * Runs commands against a keyspace on the calling thread. A bug in a command must not take its partition's
  * data down with it, so any exception becomes an error reply.
  *
- * <p>Every command run here is counted in the node's {@link CommandStatistics} with the time it ran: commands at
- * partitions, with partitions reserved, in EXEC and from scripts. A blocking command that blocks is counted when
- * it is answered, with the time of every run (see {@link BlockedClient#ranNanos()}).
+ * <p>Every command run here is reported to the node's {@link CallRecorder} (its {@link CommandStatistics}, slow
+ * log and latency monitor) with the time it ran: commands at partitions, with partitions reserved, in EXEC and
+ * from scripts. A blocking command that blocks is counted when it is answered, with the time of every run (see
+ * {@link BlockedClient#ranNanos()}). The errors of commands run in EXEC or by scripts are counted here, where they
+ * arise; the client's own command's error is counted where its reply leaves.
  */
 public final class CommandRunner {
     private static final Logger log = LoggerFactory.getLogger(CommandRunner.class);
@@ -30,7 +33,7 @@ public final class CommandRunner {
     private static final Set<String> UNTRACKED_READS = Set.of("eval_ro", "evalsha_ro", "fcall_ro");
 
     private final KeyCall call;
-    private final CommandStatistics stats;
+    private final CallRecorder calls;
     private final Tracking tracking;
     /** Runs commands inside another one (EXEC, a script), which is what tracking sees as the client's command. */
     private final boolean nested;
@@ -41,7 +44,7 @@ public final class CommandRunner {
 
     private CommandRunner(ServerContext server, boolean nested) {
         this.call = new KeyCall(server);
-        this.stats = server.commandStats();
+        this.calls = server.calls();
         this.tracking = server.tracking();
         this.nested = nested;
     }
@@ -67,13 +70,16 @@ public final class CommandRunner {
             reply = execute(spec, spec.keyHandler(), call.bind(invocation, keyspace, now, blocker));
             long nanos = System.nanoTime() - started;
             if (blocker == null) {
-                stats.record(spec, nanos, reply instanceof ErrorReply);
+                calls.ran(spec, invocation.args(), caller(invocation), nanos, reply);
             } else if (reply == null) {
                 blocker.ran(nanos);
             } else {
-                stats.record(spec, blocker.ranNanos() + nanos, reply instanceof ErrorReply);
+                calls.ran(spec, invocation.args(), caller(invocation), blocker.ranNanos() + nanos, reply);
             }
             rememberReads(invocation);
+            if (nested || invocation.fromScript()) {
+                calls.nestedReply(reply);
+            }
         } finally {
             reply = TrackingScope.close(scope, reply);
         }
@@ -103,8 +109,14 @@ public final class CommandRunner {
         long started = System.nanoTime();
         Reply reply = execute(invocation.spec(), call -> blocked.request().serve().serve(call, key),
                 call.bind(invocation, keyspace, now));
-        stats.record(invocation.spec(), blocked.ranNanos() + System.nanoTime() - started, reply instanceof ErrorReply);
+        calls.ran(invocation.spec(), invocation.args(), caller(invocation),
+                blocked.ranNanos() + System.nanoTime() - started, reply);
         return reply;
+    }
+
+    /** Who the slow log shows as having sent the command: nobody (Redis's Lua client) for a script's call. */
+    private static ClientSession caller(Invocation invocation) {
+        return invocation.fromScript() ? null : invocation.client();
     }
 
     /**

@@ -71,7 +71,6 @@ public final class Database implements Db {
     public void add(byte[] key, Object value) {
         int entry = table.insert(key, value);
         table.setAccess(entry, AccessClock.initial(env.lfu(), clock.now()));
-        effects.dirty();
         if (value instanceof BlockableValue) {
             observer.ready(index, key);
         }
@@ -99,7 +98,6 @@ public final class Database implements Db {
             if (!keepTtl) {
                 table.setExpireAt(entry, NO_EXPIRE);
             }
-            effects.dirty();
         }
         observer.modified(index, key);
     }
@@ -112,7 +110,6 @@ public final class Database implements Db {
         }
         streamGone(key, table.value(entry));
         table.removeEntry(entry);
-        effects.dirty();
         return true;
     }
 
@@ -134,7 +131,6 @@ public final class Database implements Db {
     @Override
     public void setExpireAt(byte[] key, long unixMs) {
         table.setExpireAt(table.find(key), unixMs);
-        effects.dirty();
     }
 
     @Override
@@ -144,7 +140,6 @@ public final class Database implements Db {
             return false;
         }
         table.setExpireAt(entry, NO_EXPIRE);
-        effects.dirty();
         return true;
     }
 
@@ -197,7 +192,6 @@ public final class Database implements Db {
         before.detachMeter();
         table = new KeyTable(meter);
         if (removed > 0) {
-            effects.dirty();
             observer.replaced(index, snapshotOf(before), this);
         }
         return removed;
@@ -205,8 +199,12 @@ public final class Database implements Db {
 
     @Override
     public void signalModified(byte[] key) {
-        effects.dirty();
         observer.modified(index, key);
+    }
+
+    @Override
+    public void dirty(long changes) {
+        effects.dirty(changes);
     }
 
     @Override
@@ -268,6 +266,26 @@ public final class Database implements Db {
         long[] sum = {table.overheadBytes()};
         table.forEach(e -> sum[0] += KeyTable.keyBytes(table.key(e)) + KeyTable.valueBytes(table.value(e)));
         return sum[0];
+    }
+
+    /** A key, its value and its expiry ({@link #NO_EXPIRE} when none), as {@link #visitStored} shows them. */
+    @FunctionalInterface
+    public interface StoredEntryVisitor {
+        void visit(byte[] key, Object value, long expireAt);
+    }
+
+    /**
+     * Every key as it is stored, those whose time has passed included (not expired here): DEBUG DIGEST sees the data
+     * set as Redis's dictionary holds it.
+     */
+    public void visitStored(StoredEntryVisitor visitor) {
+        table.forEach(entry -> visitor.visit(table.key(entry), table.value(entry), table.expireAt(entry)));
+    }
+
+    /** The stored value of {@code key}, null when absent, without expiring it (DEBUG DIGEST-VALUE). */
+    public Object peek(byte[] key) {
+        int entry = table.find(key);
+        return entry < 0 ? null : table.value(entry);
     }
 
     /** Freezes this database's present state for a snapshot (see {@link KeyTable#freeze}). */
@@ -397,7 +415,6 @@ public final class Database implements Db {
         KeyTable mine = table;
         table = other.table;
         other.table = mine;
-        effects.dirty();
         observer.replaced(index, mineBefore, this);
         other.observer.replaced(other.index, otherBefore, other);
     }

@@ -29,8 +29,7 @@ public interface Db {
     void add(byte[] key, Object value);
 
     /**
-     * Replaces the value of a key known to exist, keeping its time to live. Like Redis's dbOverwrite it counts no
-     * change by itself: the command then calls {@link #changed} or {@link #signalModified} for what it changed.
+     * Replaces the value of a key known to exist, keeping its time to live.
      */
     void overwrite(byte[] key, Object value);
 
@@ -82,12 +81,26 @@ public interface Db {
     /** Redis's signalModifiedKey: a command changed the key (WATCH sees it). SET and expiry do it themselves. */
     void signalModified(byte[] key);
 
+    /**
+     * Redis's {@code server.dirty += changes}: counts changes towards the save points and
+     * {@code rdb_changes_since_last_save}, and makes the running command's effect go to the log. Like Redis, the
+     * primitives above (add, set, delete, expiry) count nothing: each command counts what Redis's counts, which is
+     * sometimes one per element (SADD, DEL of several keys), sometimes one for the whole command (SET).
+     */
+    void dirty(long changes);
+
     /** Redis's notifyKeyspaceEvent: publishes the event if notify-keyspace-events enables its class. */
     void notify(int eventClass, String event, byte[] key);
 
-    /** Both: what a command does after changing a key. */
+    /** What a command does after changing a key: signals it, notifies, counts one change. */
     default void changed(byte[] key, int eventClass, String event) {
+        changed(key, eventClass, event, 1);
+    }
+
+    /** Signals the key, notifies, counts {@code changes} changes (one per element for SADD, HSET, ...). */
+    default void changed(byte[] key, int eventClass, String event, long changes) {
         signalModified(key);
         notify(eventClass, event, key);
+        dirty(changes);
     }
 }

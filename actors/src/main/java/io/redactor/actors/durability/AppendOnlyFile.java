@@ -1,5 +1,6 @@
 package io.redactor.actors.durability;
 
+import io.redactor.persistence.LatencyListener;
 import io.redactor.actors.effects.EffectLog;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.persistence.DurableFiles;
@@ -46,6 +47,13 @@ final class AppendOnlyFile {
     private volatile boolean lastRewriteOk = true;
     /** Sizes of the incremental files before the one appends go to. */
     private volatile long incrementalsBeforeLast;
+
+    private volatile LatencyListener latency = LatencyListener.NONE;
+
+    /** Where the log reports its slow writes and flushes (the latency monitor), once the node has started. */
+    void latency(LatencyListener listener) {
+        this.latency = listener;
+    }
 
     AppendOnlyFile(PersistenceSettings settings, EffectLog effects) {
         this.settings = settings;
@@ -130,7 +138,8 @@ final class AppendOnlyFile {
 
     /** Effects go to {@code channel} from now on. */
     private void startLog(FileChannel channel, long size) {
-        AppendLog opened = new AppendLog(channel, size, settings.fsync(), settings.timestamps(), "aof-writer");
+        AppendLog opened = new AppendLog(channel, size, settings.fsync(), settings.timestamps(), "aof-writer",
+                latency);
         appendLog = opened;
         effects.attach(opened);
     }

@@ -81,6 +81,30 @@ final class DataLoader {
         }
     }
 
+    /**
+     * DEBUG LOADAOF's load: clients get {@code -LOADING} while {@code emptyFirst} empties the data set and the files
+     * the manifest on disk names are replayed. Returns null, emptying nothing, when there is no manifest naming a
+     * file.
+     */
+    Loaded reloadAppendOnly(NodeServices node, Runnable emptyFirst) throws LoadFailure {
+        AofDirectory dir = new AofDirectory(settings.aofDir(), settings.appendFilename());
+        try {
+            if (!Files.exists(dir.manifestPath()) || dir.loadManifest().isEmpty()) {
+                return null;
+            }
+        } catch (AofManifest.ManifestException | IOException e) {
+            throw new LoadFailure("Fatal AOF manifest file error in " + dir.manifestPath() + ": " + e.getMessage(), e);
+        }
+        loading = true;
+        startSeconds = System.currentTimeMillis() / 1000;
+        try {
+            emptyFirst.run();
+            return loadAppendOnly(node);
+        } finally {
+            loading = false;
+        }
+    }
+
     private RdbLoader.Counts loadRdb(NodeServices node, Path file) throws LoadFailure {
         try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
             totalBytes = Files.size(file);

@@ -47,10 +47,13 @@ public final class Durability implements Admission {
     private final AppendOnlyFile aof;
     private final RdbSnapshots rdb;
     private final DataLoader loader;
+    private final EffectLog effects;
     private final Object lock = new Object();
     private NodeServices node;
     private Background background = Background.NONE;
     private boolean bgsaveScheduled;
+    /** The running snapshot is FLUSHALL's, which Redis takes in the foreground: SAVE and BGSAVE wait for it. */
+    private boolean flushSave;
     /** SAVEs that came while a rewrite ran. */
     private final java.util.ArrayDeque<CompletableFuture<Reply>> waitingSaves = new java.util.ArrayDeque<>();
     private boolean rewriteScheduled;
@@ -66,6 +69,7 @@ public final class Durability implements Admission {
     private volatile boolean loadedOk;
 
     public Durability(RuntimeConfig config, EffectLog effects) {
+        this.effects = effects;
         this.settings = new PersistenceSettings(config);
         this.aof = new AppendOnlyFile(settings, effects);
         this.rdb = new RdbSnapshots(settings, effects);
@@ -78,6 +82,7 @@ public final class Durability implements Admission {
      */
     public CompletionStage<Void> start(NodeServices services) {
         this.node = services;
+        aof.latency(services.server().latencyMonitor()::record);
         CompletableFuture<Void> ready = new CompletableFuture<>();
         Thread.ofPlatform().name("redactor-loader").daemon(true).start(() -> {
             try {
@@ -87,6 +92,7 @@ public final class Durability implements Admission {
                     aof.openAtStart(loaded.manifest(), libraryCodes(), loaded.baseSize());
                 }
                 listenToConfig(services.server().config());
+                effects.listenToFlushAll(this::flushedAll);
                 loadedOk = true;
                 ready.complete(null);
             } catch (Exception e) {
@@ -136,7 +142,7 @@ public final class Durability implements Admission {
     public CompletionStage<Reply> save() {
         CompletableFuture<Reply> reply = new CompletableFuture<>();
         synchronized (lock) {
-            if (background == Background.RDB) {
+            if (background == Background.RDB && !flushSave) {
                 return done(new ErrorReply("ERR Background save already in progress"));
             }
             if (background == Background.NONE) {
@@ -165,6 +171,10 @@ public final class Durability implements Admission {
      */
     public CompletionStage<Reply> bgsave(boolean schedule, boolean inside) {
         synchronized (lock) {
+            if (flushSave) {
+                bgsaveScheduled = true;
+                return done(SimpleString.of("Background saving started"));
+            }
             if (background == Background.RDB) {
                 return done(new ErrorReply("ERR Background save already in progress"));
             }
@@ -210,6 +220,39 @@ public final class Durability implements Admission {
         CompletionStage<Reply> saved = save ? save() : done(SimpleString.OK);
         return saved.thenCompose(reply -> reply instanceof ErrorReply ? done(reply)
                 : new DebugReload(node, settings.rdbFile(), flush, merge).start());
+    }
+
+    /**
+     * FLUSHALL with save points: Redis saves the emptied data set before it answers, so that the changes counted
+     * start from zero. Here the count starts from zero at once and a snapshot follows: called while FLUSHALL holds
+     * every partition, the snapshot's instant comes after it (or, when one is running, the next one's does).
+     */
+    private void flushedAll() {
+        if (settings.savePoints().length == 0) {
+            return;
+        }
+        rdb.forgetChanges();
+        synchronized (lock) {
+            if (background == Background.NONE) {
+                flushSave = true;
+                startBgsave();
+            } else {
+                bgsaveScheduled = true;
+            }
+        }
+    }
+
+    /**
+     * DEBUG LOADAOF: the data set emptied and loaded again from the append-only files the manifest on disk names.
+     * Refused while a snapshot or rewrite runs, whose files it would race with.
+     */
+    public CompletionStage<Reply> debugLoadAof() {
+        synchronized (lock) {
+            if (background != Background.NONE) {
+                return done(new ErrorReply("ERR Background save or rewrite in progress, try DEBUG LOADAOF later"));
+            }
+        }
+        return new AofReload(node, effects, loader, rdb).start();
     }
 
     public Reply lastsave() {
@@ -261,6 +304,7 @@ public final class Durability implements Admission {
     private void backgroundDone() {
         synchronized (lock) {
             background = Background.NONE;
+            flushSave = false;
             CompletableFuture<Reply> waitingSave = waitingSaves.poll();
             if (waitingSave != null) {
                 startSave(waitingSave);

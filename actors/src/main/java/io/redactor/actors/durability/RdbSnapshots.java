@@ -94,7 +94,12 @@ final class RdbSnapshots {
                 if (background) {
                     lastOk = false;
                 }
+                long unlinkStart = System.nanoTime();
                 deleteQuietly(temp);
+                if (background) {
+                    node.server().latencyMonitor().record("rdb-unlink-temp-file",
+                            (System.nanoTime() - unlinkStart) / 1_000_000);
+                }
                 log.warn(background ? "Background saving error: {}" : "Error saving DB on disk: {}", e.toString());
                 done.completeExceptionally(e);
             }
@@ -148,6 +153,11 @@ final class RdbSnapshots {
     /** Values copied during the last save because they changed before it reached them. */
     long lastCopies() {
         return lastCopies;
+    }
+
+    /** Redis's {@code server.dirty = 0} after DEBUG LOADAOF: what was replayed is not a change to save. */
+    void forgetChanges() {
+        changesAtLastSave = effects.changes();
     }
 
     void loaded(long keys, long expired) {

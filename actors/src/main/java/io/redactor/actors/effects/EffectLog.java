@@ -14,15 +14,31 @@ import java.util.concurrent.atomic.LongAdder;
 public final class EffectLog {
     private final LongAdder changes = new LongAdder();
     private volatile AppendLog log;
+    private volatile Runnable flushAllListener = () -> { };
 
     /** Counts one change. */
     public void changed() {
         changes.increment();
     }
 
+    /** Counts {@code count} changes. */
+    public void changed(long count) {
+        changes.add(count);
+    }
+
     /** Changes counted since the node started. */
     public long changes() {
         return changes.sum();
+    }
+
+    /** FLUSHALL emptied every database (Redis then saves at once when it has save points). */
+    public void flushedAll() {
+        flushAllListener.run();
+    }
+
+    /** Who is told of {@link #flushedAll}: the snapshots. */
+    public void listenToFlushAll(Runnable listener) {
+        flushAllListener = listener;
     }
 
     /** Whether effects go to a file now. */

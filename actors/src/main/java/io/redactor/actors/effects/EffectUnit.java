@@ -36,9 +36,11 @@ public final class EffectUnit implements Effects {
     }
 
     @Override
-    public void dirty() {
-        dirty++;
-        log.changed();
+    public void dirty(long changes) {
+        if (changes > 0) {
+            dirty += changes;
+            log.changed(changes);
+        }
     }
 
     @Override

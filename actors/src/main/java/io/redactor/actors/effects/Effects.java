@@ -10,7 +10,12 @@ import java.util.List;
  */
 public interface Effects {
     /** Data changed (Redis's {@code server.dirty++}). */
-    void dirty();
+    default void dirty() {
+        dirty(1);
+    }
+
+    /** {@code changes} changes (Redis's {@code server.dirty += changes}); nothing when 0. */
+    void dirty(long changes);
 
     /** How many changes were counted here so far: a command compares it before and after it runs. */
     long dirtyCount();
@@ -34,7 +39,7 @@ public interface Effects {
     /** Counts nothing, logs nothing: data outside a partition (tests, load-time staging). */
     Effects NONE = new Effects() {
         @Override
-        public void dirty() {
+        public void dirty(long changes) {
         }
 
         @Override

@@ -22,12 +22,12 @@ public final class PartitionEffects implements Effects {
     }
 
     @Override
-    public void dirty() {
+    public void dirty(long changes) {
         if (unit != null) {
-            unit.dirty();
-        } else {
-            dirty++;
-            log.changed();
+            unit.dirty(changes);
+        } else if (changes > 0) {
+            dirty += changes;
+            log.changed(changes);
         }
     }
 

@@ -124,6 +124,14 @@ public final class CommandStatistics {
      * ({@link CommandSpec#isInternal()}) is not counted.
      */
     public void record(CommandSpec spec, long nanos, boolean failed) {
+        record(spec, nanos, failed ? 1 : 0);
+    }
+
+    /**
+     * As {@link #record(CommandSpec, long, boolean)}, adding {@code failures} failed calls: Redis counts a script's
+     * call failed once per error its reply carries that a called command gave (see {@link ScriptReplyErrors}).
+     */
+    public void record(CommandSpec spec, long nanos, int failures) {
         if (spec.isInternal()) {
             return;
         }
@@ -132,9 +140,7 @@ public final class CommandStatistics {
         try {
             cell.calls++;
             cell.nanos += value;
-            if (failed) {
-                cell.failed++;
-            }
+            cell.failed += failures;
             cell.buckets[bucketOf(value)]++;
             if (latencyTracking.getAsBoolean()) {
                 cell.histogram().recordValue(Math.clamp(value, HISTOGRAM_LOWEST_NANOS, HISTOGRAM_HIGHEST_NANOS));
@@ -220,6 +226,31 @@ public final class CommandStatistics {
             result.put(entry.name, values);
         }
         return result;
+    }
+
+    /**
+     * LATENCY HISTOGRAM: the latency histogram (nanoseconds) of the command of that full name, its cells added up;
+     * null when it has none (never called while {@code latency-tracking} was on since start-up or the last reset).
+     */
+    public Histogram latencyHistogram(String fullName) {
+        for (Entry entry : entries) {
+            if (entry != null && entry.name.equals(fullName)) {
+                return entry.histogram();
+            }
+        }
+        return null;
+    }
+
+    /** The full names of the commands that have a latency histogram, sorted. */
+    public List<String> namesWithLatencyHistogram() {
+        List<String> names = new ArrayList<>();
+        for (Entry entry : entries) {
+            if (entry != null && entry.histogram() != null) {
+                names.add(entry.name);
+            }
+        }
+        names.sort(Comparator.naturalOrder());
+        return names;
     }
 
     // ---- internals

@@ -3,9 +3,11 @@ package io.redactor.actors.node;
 import io.redactor.actors.data.DataEnvironment;
 import io.redactor.actors.data.MemoryLedger;
 import io.redactor.actors.effects.EffectLog;
+import io.redactor.actors.latency.LatencyMonitor;
 import io.redactor.actors.node.config.RuntimeConfig;
 import io.redactor.actors.pubsub.KeyspaceNotifier;
 import io.redactor.actors.pubsub.PubSub;
+import io.redactor.actors.slowlog.SlowLog;
 import io.redactor.actors.tracking.Tracking;
 import io.redactor.core.keys.PartitionMap;
 
@@ -17,15 +19,20 @@ public final class ServerContext implements DataEnvironment {
     private final RuntimeConfig config;
     private final ServerStats stats;
     private final CommandStatistics commandStats;
+    private final SlowLog slowLog;
+    private final LatencyMonitor latencyMonitor;
+    private final CallRecorder calls;
     private final PartitionMap partitions;
     private final PubSub pubsub = new PubSub();
     private final KeyspaceNotifier notifier;
     private final Tracking tracking;
     private final EffectLog effectLog = new EffectLog();
+    private final ReplicationIds replicationIds = new ReplicationIds();
     private final HeapGuard heapGuard;
     private final MemoryLedger memory;
     private volatile EvictionGate eviction = EvictionGate.NONE;
     private volatile boolean expiryPaused;
+    private volatile boolean activeExpiry = true;
     private final long startedAtMs = System.currentTimeMillis();
     private final long startedAtNanos = System.nanoTime();
 
@@ -39,6 +46,9 @@ public final class ServerContext implements DataEnvironment {
         this.config = config;
         this.stats = stats;
         this.commandStats = new CommandStatistics(config::latencyTracking);
+        this.slowLog = new SlowLog(config);
+        this.latencyMonitor = new LatencyMonitor(config);
+        this.calls = new CallRecorder(commandStats, slowLog, latencyMonitor, stats);
         this.partitions = partitions;
         this.notifier = new KeyspaceNotifier(config, pubsub);
         this.tracking = new Tracking(config, partitions);
@@ -95,6 +105,20 @@ public final class ServerContext implements DataEnvironment {
         return commandStats;
     }
 
+    /** Where commands that ran are reported: statistics, slow log, latency monitor. */
+    public CallRecorder calls() {
+        return calls;
+    }
+
+    public SlowLog slowLog() {
+        return slowLog;
+    }
+
+    /** LATENCY's events; persistence and expiry report theirs here too. */
+    public LatencyMonitor latencyMonitor() {
+        return latencyMonitor;
+    }
+
     public PartitionMap partitions() {
         return partitions;
     }
@@ -145,6 +169,19 @@ public final class ServerContext implements DataEnvironment {
     @Override
     public boolean expiryPaused() {
         return expiryPaused;
+    }
+
+    public ReplicationIds replicationIds() {
+        return replicationIds;
+    }
+
+    /** Whether the partitions' active expiry cycles run (DEBUG SET-ACTIVE-EXPIRE turns them off for tests). */
+    public boolean activeExpiry() {
+        return activeExpiry;
+    }
+
+    public void activeExpiry(boolean enabled) {
+        activeExpiry = enabled;
     }
 
     /** Stops keys from expiring (while the data set loads) or lets them expire again. */

@@ -39,8 +39,14 @@ public final class ServerStats {
         errorsByCode.clear();
     }
 
-    /** Counts an error reply, in total and by its code (INFO errorstats). */
+    /**
+     * Counts an error reply, in total and by its code (INFO errorstats), unless it was counted where it arose
+     * ({@link ErrorReply#alreadyCounted()}).
+     */
     public void countError(ErrorReply error) {
+        if (error.alreadyCounted()) {
+            return;
+        }
         errorReplies.increment();
         errorsByCode.computeIfAbsent(error.code(), code -> new LongAdder()).increment();
     }

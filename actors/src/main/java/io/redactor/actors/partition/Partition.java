@@ -338,11 +338,16 @@ public final class Partition {
             scheduleExpiry();
         }
         TrackingScope scope = TrackingScope.open(env.server().tracking(), null, TrackingScope.Kind.BACKGROUND, false);
+        long started = System.nanoTime();
         try {
-            expiry.cycle(data, expiryBudgetNanos);
+            if (env.server().activeExpiry()) {
+                expiry.cycle(data, expiryBudgetNanos);
+            }
         } finally {
             TrackingScope.close(scope, null);
         }
+        // Redis's expire-cycle event: the time this partition was kept from serving by its expiry cycle
+        env.server().latencyMonitor().record("expire-cycle", (System.nanoTime() - started) / 1_000_000);
         // a lower tracking-table-max-keys takes effect even while no client reads
         signals.tracked().enforceLimit();
         // an expired stream answers the clients blocked on it in a consumer group

@@ -84,6 +84,12 @@ final class ReservedDb implements Db {
     }
 
     @Override
+    public void dirty(long changes) {
+        // the reserved partitions record to the reservation's unit, which counts for them all
+        parts[0].dirty(changes);
+    }
+
+    @Override
     public void notify(int eventClass, String event, byte[] key) {
         of(key).notify(eventClass, event, key);
     }

@@ -179,7 +179,7 @@ final class AsyncScript implements ScriptContext {
             LuaValue value = current.execute();
             return stop != null ? stopped(null) : LuaReplies.toReply(value, current.resp());
         } catch (ScriptError e) {
-            return new ErrorReply(e.redisMessage(request.name()));
+            return new ErrorReply(e.redisMessage(request.name()), e.alreadyCounted());
         } catch (ScriptKilledError e) {
             return stopped(e);
         } catch (RuntimeException | StackOverflowError e) {
@@ -230,7 +230,7 @@ final class AsyncScript implements ScriptContext {
             throw new MoveOff();
         }
         ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly());
-        LuaValue refusal = checked.refusal(node.server().commandStats());
+        LuaValue refusal = checked.refusal(node.server());
         if (refusal != null) {
             return refusal;
         }
@@ -247,9 +247,10 @@ final class AsyncScript implements ScriptContext {
             case Route.AcrossPartitions r -> await(done -> CommandDispatch.acrossPartitions(node, r.partitions(),
                     r.invocation().inScript(protocol), done));
             case Route.AtClient r -> r.spec().fullName().equals("publish") ? publishWhenRoom(r.spec(), r.args())
-                    : ClientCallRunner.run(r.spec(), r.args(), request.client(), node, null);
+                    : ClientCallRunner.run(r.spec(), r.args(), request.client(), node, null, true);
             case Route.Rejected r -> {
                 node.server().commandStats().rejected(r.spec());
+                node.server().calls().nestedReply(r.reply());
                 yield r.reply();
             }
         };
@@ -271,7 +272,7 @@ final class AsyncScript implements ScriptContext {
             long started = System.nanoTime();
             try {
                 Reply reply = IntegerReply.of(node.server().pubsub().publish(args[1], args[2]));
-                node.server().commandStats().record(spec, System.nanoTime() - started, false);
+                node.server().calls().ran(spec, args, null, System.nanoTime() - started, reply);
                 return reply;
             } catch (PublishRefused refused) {
                 if (System.nanoTime() - deadline > 0) {

@@ -290,7 +290,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             }
             return LuaReplies.toReply(value, current.resp());
         } catch (ScriptError e) {
-            return new ErrorReply(e.redisMessage(request.name()));
+            return new ErrorReply(e.redisMessage(request.name()), e.alreadyCounted());
         } catch (ScriptKilledError e) {
             String where = e.source() == null || e.line() < 0 ? "" : ", on " + e.source() + ":" + e.line() + ".";
             // Redis words it so for functions stopped by FUNCTION KILL too
@@ -363,7 +363,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     @Override
     public LuaValue call(byte[][] command, ScriptRun current) {
         ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly());
-        LuaValue refusal = checked.refusal(node.server().commandStats());
+        LuaValue refusal = checked.refusal(node.server());
         if (refusal != null) {
             return refusal;
         }
@@ -387,6 +387,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
         };
         if (needed == null) {
             node.server().commandStats().rejected(((Route.Rejected) route).spec());
+            node.server().calls().nestedReply(((Route.Rejected) route).reply());
             return ((Route.Rejected) route).reply();
         }
         ErrorReply refused = given == null ? ensureHeld(needed) : null;
@@ -404,7 +405,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             case Route.AtPartition r -> runner.run(r.invocation().inScript(protocol),
                     given != null ? given.partition(r.partition()) : held.partition(r.partition()), now);
             case Route.AcrossPartitions r -> runner.run(r.invocation().inScript(protocol), keyspace, now);
-            case Route.AtClient r -> ClientCallRunner.run(r.spec(), r.args(), request.client(), node, keyspace);
+            case Route.AtClient r -> ClientCallRunner.run(r.spec(), r.args(), request.client(), node, keyspace, true);
             case Route.Rejected r -> r.reply();
         };
     }

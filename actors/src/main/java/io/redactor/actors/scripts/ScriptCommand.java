@@ -9,6 +9,7 @@ import io.redactor.actors.command.Placement;
 import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.keys.DatabaseIndex;
 import io.redactor.actors.node.CommandStatistics;
+import io.redactor.actors.node.ServerContext;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.SimpleString;
@@ -91,10 +92,16 @@ record ScriptCommand(CommandSpec spec, LuaValue refusal) {
         return new ScriptCommand(spec, RedisErrorReply.of(error));
     }
 
-    /** The refusal, counted as a rejected call of the command refused (if known); null when it may run. */
-    LuaValue refusal(CommandStatistics stats) {
+    /**
+     * The refusal, counted as a rejected call of the command refused (if known) and in the error statistics, as
+     * Redis counts it; null when it may run.
+     */
+    LuaValue refusal(ServerContext server) {
         if (refusal != null) {
-            stats.rejected(spec);
+            server.commandStats().rejected(spec);
+            if (refusal instanceof RedisErrorReply error) {
+                server.stats().countError(new ErrorReply(error.message()));
+            }
         }
         return refusal;
     }

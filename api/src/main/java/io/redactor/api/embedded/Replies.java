@@ -1,6 +1,7 @@
 package io.redactor.api.embedded;
 
 import io.redactor.core.reply.ArrayReply;
+import io.redactor.core.reply.AttributeReply;
 import io.redactor.core.reply.BulkString;
 import io.redactor.core.reply.MapReply;
 import io.redactor.core.reply.PushReply;
@@ -28,6 +29,8 @@ final class Replies {
             case SetReply set -> new SetReply(copyAll(set.items()));
             case PushReply push -> new PushReply(copyAll(push.items()));
             case ReplySequence sequence -> new ReplySequence(copyAll(sequence.replies()));
+            case AttributeReply attributed -> new AttributeReply(copyAll(attributed.keysAndValues()),
+                    copyOf(attributed.reply()));
             default -> reply;
         };
     }

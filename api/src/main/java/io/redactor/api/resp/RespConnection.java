@@ -25,6 +25,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import javax.net.ssl.SSLException;
 
 /**
@@ -34,6 +35,8 @@ import javax.net.ssl.SSLException;
 final class RespConnection extends ChannelInboundHandlerAdapter
         implements ClientEndpoint, ClientPipeline.Output, RespWriter.Sink {
     private static final Logger log = LoggerFactory.getLogger(RespConnection.class);
+    /** A streamed reply is rendered in parts of about this size (Netty's default high water mark). */
+    private static final long STREAM_PART_BYTES = 64 * 1024;
     private static final byte[] MAX_CLIENTS_REACHED =
             ("-" + ClientRegistry.MAX_CLIENTS.message() + "\r\n").getBytes(StandardCharsets.US_ASCII);
 
@@ -48,7 +51,12 @@ final class RespConnection extends ChannelInboundHandlerAdapter
     private ClientSession session;
     private ClientPipeline pipeline;
     private ByteBuf pending;
+    private long handedOut;
     private long softLimitExceededSince = -1;
+    /** Replies written while a large one is streamed, the first being streamed; rendered in order. */
+    private final ArrayDeque<ReplyStream> streams = new ArrayDeque<>();
+    private boolean streamPartScheduled;
+    private boolean closeWhenStreamed;
 
     RespConnection(NodeServices node, RespDecoder decoder, ReadSwitch reading, int maxPendingCommands) {
         this.node = node;
@@ -116,7 +124,16 @@ final class RespConnection extends ChannelInboundHandlerAdapter
     }
 
     @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable()) {
+            streamParts();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        streams.clear();
         if (pipeline != null) {
             pipeline.close();
             node.clients().unregister(session);
@@ -142,18 +159,62 @@ final class RespConnection extends ChannelInboundHandlerAdapter
 
     @Override
     public void write(Reply reply) {
-        RespWriter.write(this, reply, session.protocol());
+        if (streams.isEmpty() && !ReplyStream.isLarge(reply)) {
+            RespWriter.write(this, reply, session.protocol());
+            return;
+        }
+        streams.add(new ReplyStream(reply, session.protocol()));
+        reading.replyStreamed(true);
     }
 
     @Override
     public void flush() {
+        writePending();
+        ctx.flush();
+        enforceOutputLimit();
+        streamParts();
+    }
+
+    private void writePending() {
         if (pending != null && pending.isReadable()) {
             countOutput(pending.readableBytes());
             ctx.write(pending, ctx.voidPromise());
             pending = null;
         }
+    }
+
+    /**
+     * Renders the streamed replies a part at a time; after each part the event loop serves its other connections
+     * first. Without an output buffer limit for the client's class (normal clients by default), parts wait while
+     * the socket is full, so a client that does not read holds a part, not the reply. With one, parts are rendered
+     * as Redis renders a reply, whole, and the limit, checked after each part, drops a client that does not read.
+     */
+    private void streamParts() {
+        if (streams.isEmpty() || !ctx.channel().isActive() || !mayRenderPart()) {
+            return;
+        }
+        while (!streams.isEmpty() && streams.peek().writeSome(this, STREAM_PART_BYTES)) {
+            streams.poll();
+        }
+        writePending();
         ctx.flush();
         enforceOutputLimit();
+        if (!ctx.channel().isActive()) {
+            streams.clear();
+        } else if (!streams.isEmpty()) {
+            if (mayRenderPart() && !streamPartScheduled) {
+                streamPartScheduled = true;
+                ctx.channel().eventLoop().execute(() -> {
+                    streamPartScheduled = false;
+                    streamParts();
+                });
+            }
+        } else {
+            reading.replyStreamed(false);
+            if (closeWhenStreamed) {
+                ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            }
+        }
     }
 
     @Override
@@ -163,6 +224,11 @@ final class RespConnection extends ChannelInboundHandlerAdapter
 
     @Override
     public void closeAfterFlush() {
+        if (!streams.isEmpty()) {
+            closeWhenStreamed = true;
+            streamParts();
+            return;
+        }
         if (pending != null && pending.isReadable()) {
             countOutput(pending.readableBytes());
             ctx.writeAndFlush(pending).addListener(ChannelFutureListener.CLOSE);
@@ -176,6 +242,7 @@ final class RespConnection extends ChannelInboundHandlerAdapter
     @Override
     public void drop() {
         log.warn("Closing client that reached max query buffer length: id={} addr={}", session.id(), remoteAddress());
+        streams.clear();
         if (pending != null) {
             pending.release();
             pending = null;
@@ -239,8 +306,22 @@ final class RespConnection extends ChannelInboundHandlerAdapter
         }
     }
 
+    @Override
+    public long writtenBytes() {
+        return handedOut + (pending == null ? 0 : pending.readableBytes());
+    }
+
     private void countOutput(long bytes) {
+        handedOut += bytes;
         node.server().stats().netOutputBytes.add(bytes);
+    }
+
+    private boolean mayRenderPart() {
+        if (ctx.channel().isWritable()) {
+            return true;
+        }
+        OutputBufferLimit limit = node.server().config().outputBufferLimit(session.type());
+        return limit.hardBytes() > 0 || limit.softBytes() > 0;
     }
 
     /** Redis's client-output-buffer-limit: over the hard limit, or over the soft one for too long, closes. */

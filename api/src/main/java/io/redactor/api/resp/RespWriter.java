@@ -3,6 +3,7 @@ package io.redactor.api.resp;
 import io.netty.buffer.ByteBuf;
 import io.redactor.core.number.RedisDoubles;
 import io.redactor.core.reply.ArrayReply;
+import io.redactor.core.reply.AttributeReply;
 import io.redactor.core.reply.BigNumber;
 import io.redactor.core.reply.BooleanReply;
 import io.redactor.core.reply.BulkString;
@@ -40,6 +41,9 @@ final class RespWriter {
         ByteBuf buffer();
 
         void writeLarge(byte[] bytes);
+
+        /** How many bytes were rendered into this sink so far. */
+        long writtenBytes();
     }
 
     static final int LARGE_BULK = 32 * 1024;
@@ -55,12 +59,18 @@ final class RespWriter {
             case IntegerReply i -> header(sink.buffer(), ':', i.value());
             case BulkString b -> bulk(sink, b.bytes());
             case NullReply n -> sink.buffer().writeBytes(resp3 ? NULL3 : n == NullReply.NULL_BULK ? NULL_BULK2 : NULL_ARRAY2);
-            case ArrayReply a -> aggregate(sink, '*', a.items(), a.items().size(), protocol);
-            case MapReply m -> aggregate(sink, resp3 ? '%' : '*', m.keysAndValues(),
-                    resp3 ? m.size() : m.keysAndValues().size(), protocol);
-            case SetReply s -> aggregate(sink, resp3 ? '~' : '*', s.items(), s.items().size(), protocol);
-            case PushReply p -> aggregate(sink, resp3 ? '>' : '*', p.items(), p.items().size(), protocol);
+            case ArrayReply a -> aggregate(sink, a, a.items(), protocol);
+            case MapReply m -> aggregate(sink, m, m.keysAndValues(), protocol);
+            case SetReply s -> aggregate(sink, s, s.items(), protocol);
+            case PushReply p -> aggregate(sink, p, p.items(), protocol);
             case ReplySequence sequence -> sequence.replies().forEach(item -> write(sink, item, protocol));
+            case AttributeReply a -> {
+                if (resp3) {
+                    header(sink.buffer(), '|', a.size());
+                    a.keysAndValues().forEach(item -> write(sink, item, protocol));
+                }
+                write(sink, a.reply(), protocol);
+            }
             case DoubleReply d -> writeDouble(sink, d, resp3);
             case BooleanReply b -> {
                 if (resp3) {
@@ -97,10 +107,39 @@ final class RespWriter {
     private static final byte[] TRUE3 = "#t\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] FALSE3 = "#f\r\n".getBytes(StandardCharsets.US_ASCII);
 
-    private static void aggregate(Sink sink, char type, List<Reply> items, int count, int protocol) {
-        header(sink.buffer(), type, count);
+    private static void aggregate(Sink sink, Reply aggregate, List<Reply> items, int protocol) {
+        aggregateHeader(sink.buffer(), aggregate, protocol);
         for (Reply item : items) {
             write(sink, item, protocol);
+        }
+    }
+
+    /**
+     * The replies an aggregate reply holds, in the order they are written (a map's keys and values alternating);
+     * null for a reply that holds none.
+     */
+    static List<Reply> elements(Reply reply) {
+        return switch (reply) {
+            case ArrayReply a -> a.items();
+            case MapReply m -> m.keysAndValues();
+            case SetReply s -> s.items();
+            case PushReply p -> p.items();
+            case ReplySequence sequence -> sequence.replies();
+            default -> null;
+        };
+    }
+
+    /** The header line of an aggregate reply (none for a sequence of replies, which are written one after another). */
+    static void aggregateHeader(ByteBuf out, Reply aggregate, int protocol) {
+        boolean resp3 = protocol >= 3;
+        switch (aggregate) {
+            case ArrayReply a -> header(out, '*', a.items().size());
+            case MapReply m -> header(out, resp3 ? '%' : '*', resp3 ? m.size() : m.keysAndValues().size());
+            case SetReply s -> header(out, resp3 ? '~' : '*', s.items().size());
+            case PushReply p -> header(out, resp3 ? '>' : '*', p.items().size());
+            case ReplySequence ignored -> {
+            }
+            default -> throw new IllegalArgumentException("not an aggregate reply: " + aggregate);
         }
     }
 

@@ -27,9 +27,10 @@ final class CommandRoutes extends RouteSupport {
         return path(PathMatchers.segment("commands"), () -> post(() -> withCall(call -> body(body -> {
             JsonBodies.Commands parsed = JsonBodies.commands(body, call.encoding(), backend.settings().maxCommands());
             parsed.commands().forEach(CommandRoutes::refuseStreaming);
+            long limit = backend.settings().maxReplyBytes();
             return respond(backend.run(call, parsed.commands())
-                    .thenApply(replies -> parsed.pipeline()
-                            ? pipeline(replies, call.encoding()) : json(replies.getFirst(), call.encoding())));
+                    .thenApply(replies -> parsed.pipeline() ? pipeline(replies, call.encoding(), limit)
+                            : json(replies.getFirst(), call.encoding(), limit)));
         }))));
     }
 
@@ -41,9 +42,9 @@ final class CommandRoutes extends RouteSupport {
         }
     }
 
-    private static HttpResponse pipeline(List<Reply> replies, Encoding encoding) {
+    private static HttpResponse pipeline(List<Reply> replies, Encoding encoding, long limit) {
         ReplyJson writer = new ReplyJson(encoding);
-        return json(200, json -> {
+        return json(200, limit, json -> {
             json.writeStartArray();
             for (Reply reply : replies) {
                 writer.write(json, reply);

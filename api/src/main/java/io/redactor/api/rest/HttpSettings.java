@@ -20,18 +20,20 @@ import java.util.Map;
  * @param requestTimeout how long a request may take before it is answered 503 (blocking commands included)
  * @param eventBuffer    messages an event-stream subscriber may have waiting before it is disconnected
  * @param maxCommands    commands one request may carry (a pipeline); more are refused with 400
+ * @param maxReplyBytes  the largest JSON reply of POST /v1/commands; a command whose reply would be larger gets 400
  * @param tls            HTTPS, with the certificates of the tls-* parameters
  * @param userTokens     bearer tokens of ACL users, by user name
  */
 public record HttpSettings(int port, List<String> addresses, String token, long maxBodyBytes,
-                           Duration requestTimeout, int eventBuffer, int maxCommands, boolean tls,
-                           Map<String, byte[]> userTokens) {
+                           Duration requestTimeout, int eventBuffer, int maxCommands, long maxReplyBytes,
+                           boolean tls, Map<String, byte[]> userTokens) {
 
     public static HttpSettings from(Config config, List<String> addresses) {
         Config http = config.getConfig("redactor.http");
         HttpSettings settings = new HttpSettings(http.getInt("port"), addresses, http.getString("token"),
                 http.getMemorySize("max-body-size").toBytes(), http.getDuration("request-timeout"),
-                http.getInt("event-buffer"), http.getInt("max-commands"), http.getBoolean("tls"),
+                http.getInt("event-buffer"), http.getInt("max-commands"),
+                http.getMemorySize("max-reply-size").toBytes(), http.getBoolean("tls"),
                 userTokens(http.getConfig("user-tokens")));
         if (settings.port < -1 || settings.port > 65535) {
             throw new IllegalArgumentException("redactor.http.port must be -1 (any), 0 (off) or a port, got "

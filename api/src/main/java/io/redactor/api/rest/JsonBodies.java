@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -32,12 +33,44 @@ final class JsonBodies {
 
     /** JSON produced by {@code writing}, as UTF-8 bytes. */
     static byte[] bytes(Writing writing) {
-        try (ByteArrayBuilder out = new ByteArrayBuilder(256); JsonGenerator json = FACTORY.createGenerator(out)) {
+        return bytes(writing, Long.MAX_VALUE);
+    }
+
+    /** As {@link #bytes(Writing)}, refused with {@link ReplyTooLarge} as soon as it is longer than {@code limit}. */
+    static byte[] bytes(Writing writing, long limit) {
+        ByteArrayBuilder out = new ByteArrayBuilder(256);
+        try (JsonGenerator json = FACTORY.createGenerator(new LimitedOutput(out, limit))) {
             writing.write(json);
             json.flush();
             return out.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes to a buffer until more than a limit was written; then throws {@link ReplyTooLarge}. */
+    private static final class LimitedOutput extends OutputStream {
+        private final ByteArrayBuilder out;
+        private final long limit;
+        private long written;
+
+        LimitedOutput(ByteArrayBuilder out, long limit) {
+            this.out = out;
+            this.limit = limit;
+        }
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) {
+            if (length > limit - written) {
+                throw new ReplyTooLarge(limit);
+            }
+            written += length;
+            out.write(bytes, offset, length);
         }
     }
 

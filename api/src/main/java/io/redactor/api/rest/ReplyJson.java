@@ -2,6 +2,7 @@ package io.redactor.api.rest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.redactor.core.reply.ArrayReply;
+import io.redactor.core.reply.AttributeReply;
 import io.redactor.core.reply.BigNumber;
 import io.redactor.core.reply.BooleanReply;
 import io.redactor.core.reply.BulkString;
@@ -44,6 +45,7 @@ final class ReplyJson {
             case SetReply set -> array(json, set.items());
             case PushReply push -> array(json, push.items());
             case ReplySequence sequence -> array(json, sequence.replies());
+            case AttributeReply attributed -> write(json, attributed.reply());
             case MapReply map -> map(json, map.keysAndValues());
             case DoubleReply number -> number(json, number.value());
             case BooleanReply bool -> json.writeBoolean(bool == BooleanReply.TRUE);

@@ -152,6 +152,7 @@ public final class RestApi extends RouteSupport {
         return switch (cause) {
             case BadRequest bad -> new Problem(400, "BADREQUEST", "Bad request", bad.getMessage());
             case NotText notText -> new Problem(406, "NOTTEXT", "Reply is not text", notText.getMessage());
+            case ReplyTooLarge tooLarge -> new Problem(400, "REPLYTOOLARGE", "Reply too large", tooLarge.getMessage());
             case CommandFailed failed -> Problem.of(failed.error());
             case TimeoutException timeout -> new Problem(503, "TIMEOUT", "Request timed out",
                     "the request took longer than redactor.http.request-timeout");

@@ -118,16 +118,26 @@ abstract class RouteSupport extends AllDirectives {
     }
 
     protected static HttpResponse json(int status, JsonBodies.Writing writing) {
-        HttpResponse ok = HttpResponse.create().withEntity(ContentTypes.APPLICATION_JSON, JsonBodies.bytes(writing));
+        return json(status, Long.MAX_VALUE, writing);
+    }
+
+    /** JSON of at most {@code limit} bytes ({@link ReplyTooLarge} past it). */
+    protected static HttpResponse json(int status, long limit, JsonBodies.Writing writing) {
+        HttpResponse ok = HttpResponse.create().withEntity(ContentTypes.APPLICATION_JSON,
+                JsonBodies.bytes(writing, limit));
         return status == 200 ? ok : ok.withStatus(status);
     }
 
     protected static HttpResponse json(Reply reply, Encoding encoding) {
+        return json(reply, encoding, Long.MAX_VALUE);
+    }
+
+    protected static HttpResponse json(Reply reply, Encoding encoding, long limit) {
         if (reply instanceof ErrorReply error) {
             return Problem.of(error).response();
         }
         ReplyJson replies = new ReplyJson(encoding);
-        return json(200, json -> replies.write(json, reply));
+        return json(200, limit, json -> replies.write(json, reply));
     }
 
     protected static HttpResponse noContent() {

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class HttpSettingsTest {
     private static HttpSettings settings(int port, String token, String... addresses) {
-        return new HttpSettings(port, List.of(addresses), token, 1024, Duration.ofSeconds(1), 10, 3, false, java.util.Map.of());
+        return new HttpSettings(port, List.of(addresses), token, 1024, Duration.ofSeconds(1), 10, 3, 1 << 20, false, java.util.Map.of());
     }
 
     @Test

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RestRoutesTest extends JUnitRouteTesting {
     private static final TestRedactor SERVER = TestRedactor.shared();
     private static final HttpSettings SETTINGS =
-            new HttpSettings(-1, List.of("127.0.0.1"), "", 1024, Duration.ofSeconds(2), 100, 8, false, java.util.Map.of());
+            new HttpSettings(-1, List.of("127.0.0.1"), "", 1024, Duration.ofSeconds(2), 100, 8, 1 << 20, false, java.util.Map.of());
 
     private final TestRoute api = testRoute(new RestApi(SETTINGS, SERVER.server().node().services()).route());
 
@@ -70,6 +70,20 @@ class RestRoutesTest extends JUnitRouteTesting {
         TestRouteResult tooMany = command("[" + String.join(",", java.util.Collections.nCopies(9, ping)) + "]");
         assertProblem(tooMany, 400, "BADREQUEST");
         assertTrue(tooMany.entityString().contains("redactor.http.max-commands"), tooMany.entityString());
+    }
+
+    @Test
+    void aReplyLargerThanMaxReplySizeIsRefusedAfterTheCommandRan() {
+        command("[\"HSET\",\"rest:draws\",\"field\",\"value\"]");
+        // 100,000 draws of "field" make about 800 KB of JSON, under the test's limit of 1 MB
+        command("[\"HRANDFIELD\",\"rest:draws\",\"-100000\"]").assertStatusCode(200);
+        TestRouteResult tooLarge = command("[\"HRANDFIELD\",\"rest:draws\",\"-200000\",\"WITHVALUES\"]");
+        assertProblem(tooLarge, 400, "REPLYTOOLARGE");
+        assertTrue(tooLarge.entityString().contains("redactor.http.max-reply-size"), tooLarge.entityString());
+        TestRouteResult inPipeline = command("[[\"SET\",\"rest:draws:2\",\"x\"],[\"HRANDFIELD\",\"rest:draws\","
+                + "\"-200000\"]]");
+        assertProblem(inPipeline, 400, "REPLYTOOLARGE");
+        command("[\"GET\",\"rest:draws:2\"]").assertEntity("\"x\"");
     }
 
     @Test
@@ -330,7 +344,7 @@ class RestRoutesTest extends JUnitRouteTesting {
     @Test
     void theTokenIsRequiredEverywhereButHealth() {
         HttpSettings secured = new HttpSettings(-1, List.of("0.0.0.0"), "s3cret", 1024, Duration.ofSeconds(2), 100, 3,
-                false, java.util.Map.of());
+                1 << 20, false, java.util.Map.of());
         Route route = new RestApi(secured, SERVER.server().node().services()).route();
         TestRoute api = testRoute(route);
         TestRouteResult missing = api.run(HttpRequest.GET("/v1/info"));

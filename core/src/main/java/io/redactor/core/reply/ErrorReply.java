@@ -3,13 +3,30 @@ package io.redactor.core.reply;
 /**
  * An error reply. {@code message} starts with the error code, as Redis sends it:
  * {@code "ERR syntax error"}, {@code "WRONGTYPE Operation against a key holding the wrong kind of value"}.
+ * {@code alreadyCounted}: the error was counted in the error statistics where it arose (a command a script called,
+ * whose error the script raised), so the reply that carries it to the client does not count it again, as Redis's
+ * ERR_REPLY_FLAG_NO_STATS_UPDATE. Two error replies are equal when their messages are.
  */
-public record ErrorReply(String message) implements Reply {
+public record ErrorReply(String message, boolean alreadyCounted) implements Reply {
     /** An error is one line: CR and LF that a client put in it (a key, a user name) become spaces, as in Redis. */
+    public ErrorReply(String message) {
+        this(message, false);
+    }
+
     public ErrorReply {
         if (message.indexOf('\r') >= 0 || message.indexOf('\n') >= 0) {
             message = message.replace('\r', ' ').replace('\n', ' ');
         }
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ErrorReply error && error.message.equals(message);
+    }
+
+    @Override
+    public int hashCode() {
+        return message.hashCode();
     }
 
     @Override

@@ -6,7 +6,7 @@ package io.redactor.core.reply;
  */
 public sealed interface Reply
         permits SimpleString, ErrorReply, IntegerReply, BulkString, NullReply, ArrayReply, MapReply, SetReply,
-        DoubleReply, BooleanReply, VerbatimString, BigNumber, PushReply, ReplySequence {
+        DoubleReply, BooleanReply, VerbatimString, BigNumber, PushReply, ReplySequence, AttributeReply {
 
     default boolean isError() {
         return false;

@@ -1,5 +1,7 @@
 package io.redactor.persistence.aof;
 
+import io.redactor.persistence.LatencyListener;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -92,6 +94,8 @@ public final class AppendLog implements AutoCloseable {
     private volatile long lastSyncNanos = System.nanoTime();
     private volatile boolean unsyncedData;
 
+    private final LatencyListener latency;
+
     private record Waiter(long lsn, DurabilityWaiter waiter) {
     }
 
@@ -103,6 +107,13 @@ public final class AppendLog implements AutoCloseable {
      * {@code name} names the writer thread.
      */
     public AppendLog(FileChannel channel, long size, FsyncPolicy policy, boolean timestamps, String name) {
+        this(channel, size, policy, timestamps, name, LatencyListener.NONE);
+    }
+
+    /** As above; {@code latency} hears how long writes ({@code aof-write}) and flushes under always took. */
+    public AppendLog(FileChannel channel, long size, FsyncPolicy policy, boolean timestamps, String name,
+                     LatencyListener latency) {
+        this.latency = latency;
         this.channel = channel;
         this.fileSize = size;
         this.syncedSize = size;
@@ -509,13 +520,18 @@ public final class AppendLog implements AutoCloseable {
         long unsyncedEnd = endLsn;
         if (failure == null) {
             try {
+                long writeStart = System.nanoTime();
                 writeFully(batch.array(), 0, batch.size());
+                latency.took("aof-write", (System.nanoTime() - writeStart) / 1_000_000);
                 writtenLsn = unsyncedEnd;
                 FsyncPolicy now = policy;
                 if (force || (now == FsyncPolicy.ALWAYS && !fsyncSuspended)) {
                     long flushStart = System.nanoTime();
                     channel.force(false);
                     long flushed = System.nanoTime() - flushStart;
+                    if (!force) {
+                        latency.took("aof-fsync-always", flushed / 1_000_000);
+                    }
                     synchronized (lock) {
                         lastFlushNanos = flushed;
                     }

@@ -102,7 +102,7 @@ final class BitfieldCommand {
             return changed;
         });
         if (changes > 0) {
-            call.db().changed(key, KeyspaceEvents.STRING, "setbit");
+            call.db().changed(key, KeyspaceEvents.STRING, "setbit", changes);
         }
         return new ArrayReply(replies);
     }

@@ -53,6 +53,7 @@ final class BitopCommand {
         // Redis makes the result a "raw" string whatever its length, as strings changed in place are
         db.set(destination, MutableString.wrap(result), false);
         db.notify(KeyspaceEvents.STRING, "set", destination);
+        db.dirty(1);
         return IntegerReply.of(result.length);
     }
 

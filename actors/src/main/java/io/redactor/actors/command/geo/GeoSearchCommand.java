@@ -106,6 +106,7 @@ final class GeoSearchCommand {
         SortedSetValue result = builder.build(SortedSets.maxListpackEntries(call), SortedSets.maxListpackValue(call));
         db.set(request.storeKey, result, false);
         db.notify(KeyspaceEvents.ZSET, form.search ? "geosearchstore" : "georadiusstore", request.storeKey);
+        db.dirty(returned);
         return IntegerReply.of(returned);
     }
 

@@ -51,7 +51,8 @@ final class HashWrites {
         if (created) {
             db.add(key, hash);
         }
-        db.changed(key, KeyspaceEvents.HASH, "hset");
+        // Redis counts every pair, new or not
+        db.changed(key, KeyspaceEvents.HASH, "hset", (args.length - 2) / 2);
         return added;
     }
 
@@ -96,7 +97,7 @@ final class HashWrites {
             if (emptied) {
                 db.delete(key);
             }
-            db.changed(key, KeyspaceEvents.HASH, "hdel");
+            db.changed(key, KeyspaceEvents.HASH, "hdel", deleted);
             if (emptied) {
                 db.notify(KeyspaceEvents.GENERIC, "del", key);
             }

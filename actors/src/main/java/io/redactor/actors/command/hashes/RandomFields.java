@@ -3,6 +3,7 @@ package io.redactor.actors.command.hashes;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.command.RepeatedDraws;
 import io.redactor.actors.data.hash.HashValue;
 import io.redactor.core.number.NotANumberException;
 import io.redactor.core.number.RedisIntegers;
@@ -31,13 +32,6 @@ final class RandomFields {
     private static final ErrorReply OUT_OF_RANGE = Errors.err("value is out of range");
     /** Redis refuses WITHVALUES beyond this count either way: the reply length (twice the count) would overflow. */
     private static final long MAX_COUNT_WITH_VALUES = Long.MAX_VALUE / 2;
-    /**
-     * The most elements a reply can hold here. Redis has no such limit, but a count beyond it would have it build
-     * a reply larger than any memory (it dies trying); Redactor answers OUT_OF_RANGE instead.
-     */
-    private static final long MAX_REPLY_ELEMENTS = Integer.MAX_VALUE - 8;
-    /** Up to this many picks with repetition are built at once; more are drawn while the reply is written. */
-    private static final int EAGER_PICKS = 4096;
 
     private RandomFields() {
     }
@@ -81,11 +75,12 @@ final class RandomFields {
         RandomGenerator random = ThreadLocalRandom.current();
         if (count < 0 || count == 1) {
             long picks = Math.abs(count);
-            if ((flatValues ? 2 * picks : picks) > MAX_REPLY_ELEMENTS) {
+            // Redis has no such limit, but a count beyond it would have it write a reply for ever
+            if ((flatValues ? 2 * picks : picks) > RepeatedDraws.MAX_REPLY_ELEMENTS) {
                 return OUT_OF_RANGE;
             }
-            if (picks > EAGER_PICKS) {
-                return new ArrayReply(new RandomPicks(hash, (int) picks, withValues, pairs, random.nextLong()));
+            if (picks > RepeatedDraws.EAGER_DRAWS) {
+                return new ArrayReply(drawn(hash, (int) picks, withValues, pairs, random.nextLong()));
             }
             int[] slots = new int[(int) picks];
             for (int i = 0; i < slots.length; i++) {
@@ -126,6 +121,19 @@ final class RandomFields {
             }
         }
         return chosen;
+    }
+
+    private static RepeatedDraws drawn(HashValue hash, int picks, boolean withValues, boolean pairs, long seed) {
+        int[] slots = hash.slots();
+        Reply[] fields = new Reply[slots.length];
+        Reply[] values = withValues ? new Reply[slots.length] : null;
+        for (int i = 0; i < slots.length; i++) {
+            fields[i] = new BulkString(hash.fieldAt(slots[i]));
+            if (withValues) {
+                values[i] = new BulkString(hash.valueAt(slots[i]));
+            }
+        }
+        return RepeatedDraws.of(fields, values, pairs, picks, seed);
     }
 
     private static Reply reply(HashValue hash, int[] slots, boolean withValues, boolean pairs) {

@@ -23,8 +23,9 @@ final class AddCommand {
         byte[] key = call.arg(1);
         Object value = db.write(key);
         MutableString hll;
-        boolean updated = value == null;
-        if (updated) {
+        // Redis counts the key's creation and each element that changed a register
+        long updated = value == null ? 1 : 0;
+        if (value == null) {
             hll = HyperLogLog.create();
             db.add(key, hll);
         } else {
@@ -37,12 +38,14 @@ final class AddCommand {
             if (added < 0) {
                 return HyperLogLogs.CORRUPT;
             }
-            updated |= added > 0;
+            if (added > 0) {
+                updated++;
+            }
         }
-        if (!updated) {
+        if (updated == 0) {
             return IntegerReply.ZERO;
         }
-        db.changed(key, KeyspaceEvents.STRING, "pfadd");
+        db.changed(key, KeyspaceEvents.STRING, "pfadd", updated);
         HllFormat.invalidateCache(hll.buffer());
         return IntegerReply.ONE;
     }

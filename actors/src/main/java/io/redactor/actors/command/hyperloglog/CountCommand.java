@@ -43,6 +43,7 @@ final class CountCommand {
         db.lookup(key, Lookup.WRITE | Lookup.NOTOUCH); // a snapshot being saved keeps the value as it was
         HllFormat.storeCardinality(hll.buffer(), count);
         db.signalModified(key);
+        db.dirty(1);
         if (call.logging()) {
             call.propagate(call.args());
         }

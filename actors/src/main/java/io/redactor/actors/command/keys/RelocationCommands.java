@@ -50,7 +50,7 @@ final class RelocationCommands {
         place(db, target, value, expireAt, access);
         db.delete(source);
         db.changed(source, KeyspaceEvents.GENERIC, "rename_from");
-        db.changed(target, KeyspaceEvents.GENERIC, "rename_to");
+        db.changed(target, KeyspaceEvents.GENERIC, "rename_to", 0);
         return onlyIfAbsent ? IntegerReply.ONE : SimpleString.OK;
     }
 
@@ -113,7 +113,7 @@ final class RelocationCommands {
         place(to, key, value, expireAt, access);
         from.delete(key);
         from.changed(key, KeyspaceEvents.GENERIC, "move_from");
-        to.changed(key, KeyspaceEvents.GENERIC, "move_to");
+        to.changed(key, KeyspaceEvents.GENERIC, "move_to", 0);
         return IntegerReply.ONE;
     }
 

@@ -73,7 +73,7 @@ final class EditCommands {
         long limit = fromTail ? -count : count;
         long removed = list.remove(call.arg(3), limit < 0 ? 0 : limit, fromTail);
         if (removed > 0) {
-            db.changed(key, KeyspaceEvents.LIST, "lrem");
+            db.changed(key, KeyspaceEvents.LIST, "lrem", removed);
         }
         Lists.deleteIfEmpty(db, key, list);
         return IntegerReply.of(removed);
@@ -100,6 +100,7 @@ final class EditCommands {
         db.notify(KeyspaceEvents.LIST, "ltrim", key);
         Lists.deleteIfEmpty(db, key, list);
         db.signalModified(key);
+        db.dirty(size - list.size());
         return SimpleString.OK;
     }
 }

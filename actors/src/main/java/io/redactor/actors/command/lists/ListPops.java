@@ -72,7 +72,7 @@ public final class ListPops {
     /** Pops one element off an existing list at {@code key}, with Redis's notifications and deletion when emptied. */
     public static byte[] popOne(Db db, byte[] key, ListValue list, boolean left) {
         byte[] element = list.pop(left);
-        Lists.popped(db, key, list, left);
+        Lists.popped(db, key, list, left, 1);
         return element;
     }
 
@@ -83,7 +83,7 @@ public final class ListPops {
         for (int i = 0; i < n; i++) {
             elements.add(new BulkString(list.pop(left)));
         }
-        Lists.popped(db, key, list, left);
+        Lists.popped(db, key, list, left, n);
         return elements;
     }
 
@@ -129,8 +129,9 @@ public final class ListPops {
         } else {
             to.push(element, toLeft);
         }
-        db.changed(destination, KeyspaceEvents.LIST, toLeft ? "lpush" : "rpush");
-        Lists.popped(db, source, from, fromLeft);
+        // one change for the move, as Redis counts it
+        db.changed(destination, KeyspaceEvents.LIST, toLeft ? "lpush" : "rpush", 0);
+        Lists.popped(db, source, from, fromLeft, 1);
         // BLMOVE and BRPOPLPUSH replay as what they did once served
         if (call.logging()) {
             call.propagate(Propagation.LMOVE, source, destination, side(fromLeft), side(toLeft));

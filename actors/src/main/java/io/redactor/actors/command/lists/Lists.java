@@ -34,12 +34,13 @@ public final class Lists {
 
     /**
      * Redis's listElementsRemoved: after elements were popped from one end, notifies "lpop"/"rpop", deletes the
-     * key (and notifies "del") when the list is now empty, and signals the change.
+     * key (and notifies "del") when the list is now empty, signals the change and counts one per element.
      */
-    public static void popped(Db db, byte[] key, ListValue list, boolean left) {
+    public static void popped(Db db, byte[] key, ListValue list, boolean left, long count) {
         db.notify(KeyspaceEvents.LIST, left ? "lpop" : "rpop", key);
         deleteIfEmpty(db, key, list);
         db.signalModified(key);
+        db.dirty(count);
     }
 
     /** Removes an emptied list from the keyspace with Redis's "del" notification. */

@@ -43,7 +43,7 @@ final class PushCommands {
         } else {
             pushAll(list, args, left);
         }
-        db.changed(key, KeyspaceEvents.LIST, left ? "lpush" : "rpush");
+        db.changed(key, KeyspaceEvents.LIST, left ? "lpush" : "rpush", args.length - 2);
         return IntegerReply.of(list.size());
     }
 

@@ -25,16 +25,20 @@ final class DatabaseCommands {
     static Reply flushdb(KeyCall call) {
         checkFlushOption(call);
         call.server().tracking().flushed();
-        call.db().clear();
+        // Redis counts one change per key removed
+        call.db().dirty(call.db().clear());
         return SimpleString.OK;
     }
 
     static Reply flushall(KeyCall call) {
         checkFlushOption(call);
         call.server().tracking().flushed();
+        long removed = 0;
         for (int db = 0; db < Keyspace.DATABASES; db++) {
-            call.db(db).clear();
+            removed += call.db(db).clear();
         }
+        call.db().dirty(removed);
+        call.server().effectLog().flushedAll();
         return SimpleString.OK;
     }
 
@@ -54,6 +58,7 @@ final class DatabaseCommands {
             throw new CommandError(Errors.DB_INDEX_OUT_OF_RANGE);
         }
         call.keyspace().swap(first, second);
+        call.db().dirty(1);
         return SimpleString.OK;
     }
 }

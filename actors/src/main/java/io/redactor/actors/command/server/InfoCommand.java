@@ -10,6 +10,7 @@ import io.redactor.actors.node.MemoryReport;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.node.ProcessMetrics;
 import io.redactor.actors.node.RedactorVersion;
+import io.redactor.actors.node.ReplicationIds;
 import io.redactor.actors.node.ServerIdentity;
 import io.redactor.actors.node.ServerStats;
 import io.redactor.actors.node.config.PercentilesType;
@@ -92,7 +93,7 @@ final class InfoCommand {
             case "memory" -> memory(out, node);
             case "persistence" -> node.durability().info().forEach((field, value) -> field(out, field, value));
             case "stats" -> stats(out, node.server().stats(), node.server().pubsub(), node.server().tracking());
-            case "replication" -> replication(out);
+            case "replication" -> replication(out, node.server().replicationIds());
             case "cpu" -> cpu(out);
             case "modules" -> {
                 // No modules: the section is there, empty, as in a Redis without any.
@@ -254,10 +255,12 @@ final class InfoCommand {
         field(out, "redactor_acl_denials", stats.aclDenials.sum());
     }
 
-    private static void replication(StringBuilder out) {
+    private static void replication(StringBuilder out, ReplicationIds ids) {
         field(out, "role", "master");
         field(out, "connected_slaves", 0);
         field(out, "master_failover_state", "no-failover");
+        field(out, "master_replid", ids.id());
+        field(out, "master_replid2", ids.secondId());
         field(out, "master_repl_offset", 0);
         field(out, "second_repl_offset", -1);
         field(out, "repl_backlog_active", 0);

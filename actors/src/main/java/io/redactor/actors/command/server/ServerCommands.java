@@ -1,6 +1,7 @@
 package io.redactor.actors.command.server;
 
 import io.redactor.actors.command.CommandSpec;
+import io.redactor.actors.command.server.debug.DebugCommand;
 
 import java.util.List;
 

@@ -34,7 +34,7 @@ final class MembershipCommands {
             }
         }
         if (added > 0) {
-            db.changed(key, KeyspaceEvents.SET, "sadd");
+            db.changed(key, KeyspaceEvents.SET, "sadd", added);
         }
         return IntegerReply.of(added);
     }
@@ -60,7 +60,7 @@ final class MembershipCommands {
             }
         }
         if (removed > 0) {
-            db.changed(key, KeyspaceEvents.SET, "srem");
+            db.changed(key, KeyspaceEvents.SET, "srem", removed);
             if (deleted) {
                 db.notify(KeyspaceEvents.GENERIC, "del", key);
             }

@@ -3,6 +3,7 @@ package io.redactor.actors.command.sets;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.command.RepeatedDraws;
 import io.redactor.actors.data.set.SetValue;
 import io.redactor.core.reply.ArrayReply;
 import io.redactor.core.reply.BulkString;
@@ -24,9 +25,7 @@ import java.util.random.RandomGenerator;
 final class RandomMembers {
     private static final ErrorReply OUT_OF_RANGE = Errors.err(
             "value is out of range, value must between -9223372036854775807 and 9223372036854775807");
-    /** Beyond this many draws the reply could not even be held in memory (Redis would stream it). */
-    private static final ErrorReply TOO_MANY_DRAWS = Errors.err("count is too large for a reply");
-    private static final int MAX_DRAWS = Integer.MAX_VALUE - 8;
+    private static final ErrorReply TOO_MANY_DRAWS = Errors.err("value is out of range");
 
     private RandomMembers() {
     }
@@ -53,8 +52,13 @@ final class RandomMembers {
         }
         RandomGenerator random = ThreadLocalRandom.current();
         if (count < 0) {
-            if (-count > MAX_DRAWS) {
+            // Redis has no such limit, but a count beyond it would have it write a reply for ever
+            if (-count > RepeatedDraws.MAX_REPLY_ELEMENTS) {
                 return TOO_MANY_DRAWS;
+            }
+            if (-count > RepeatedDraws.EAGER_DRAWS) {
+                Reply[] members = Sets.members(set).toArray(Reply[]::new);
+                return new ArrayReply(RepeatedDraws.of(members, null, false, (int) -count, random.nextLong()));
             }
             List<Reply> draws = new ArrayList<>((int) -count);
             for (long i = count; i < 0; i++) {

@@ -112,6 +112,7 @@ final class SetAlgebraCommands {
         }
         db.set(destination, result, false);
         db.notify(KeyspaceEvents.SET, event, destination);
+        db.dirty(1);
         return IntegerReply.of(result.size());
     }
 }

@@ -50,6 +50,7 @@ public final class SetPops {
             db.notify(KeyspaceEvents.GENERIC, "del", key);
         }
         db.signalModified(key);
+        db.dirty(1);
         if (call.logging()) {
             call.propagate(Propagation.SREM, key, member);
         }
@@ -68,6 +69,7 @@ public final class SetPops {
             return EMPTY_SET;
         }
         db.notify(KeyspaceEvents.SET, "spop", key);
+        db.dirty(Math.min(count, set.size()));
         List<Reply> popped;
         if (count >= set.size()) {
             // Redis answers this case with SUNION's code, whose read lookup counts a keyspace hit.

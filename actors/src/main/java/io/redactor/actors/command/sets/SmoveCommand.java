@@ -44,6 +44,7 @@ final class SmoveCommand {
             db.add(destinationKey, destination);
         }
         db.signalModified(sourceKey);
+        db.dirty(1);
         if (destination.add(member, Sets.maxIntsetEntries(call))) {
             db.changed(destinationKey, KeyspaceEvents.SET, "sadd");
         }

@@ -202,6 +202,7 @@ final class SortCommand {
         }
         db.set(destination, list, false);
         db.notify(KeyspaceEvents.LIST, "sortstore", destination);
+        db.dirty(output.size());
         return IntegerReply.of(output.size());
     }
 }

@@ -109,6 +109,7 @@ final class AddCommands {
                 call.propagate(exactTrim(call.args().clone(), parsed, stream));
             }
             db.signalModified(key);
+            db.dirty(deleted);
         }
         return IntegerReply.of(deleted);
     }

@@ -41,7 +41,7 @@ final class EditCommands {
         }
         if (deleted > 0) {
             stream.afterDeletes(firstDeleted);
-            db.changed(key, KeyspaceEvents.STREAM, "xdel");
+            db.changed(key, KeyspaceEvents.STREAM, "xdel", deleted);
         }
         return IntegerReply.of(deleted);
     }

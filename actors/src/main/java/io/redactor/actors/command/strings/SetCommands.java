@@ -55,6 +55,7 @@ final class SetCommands {
             }
         }
         db.set(key, value, options.has(SetOptions.KEEPTTL));
+        db.dirty(1);
         db.notify(KeyspaceEvents.STRING, "set", key);
         if (expireAt != Db.NO_EXPIRE) {
             db.setExpireAt(key, expireAt);
@@ -76,6 +77,7 @@ final class SetCommands {
             db.set(call.arg(i), call.arg(i + 1), false);
             db.notify(KeyspaceEvents.STRING, "set", call.arg(i));
         }
+        db.dirty(call.argc() / 2);
         return SimpleString.OK;
     }
 
@@ -93,6 +95,7 @@ final class SetCommands {
             db.set(call.arg(i), call.arg(i + 1), false);
             db.notify(KeyspaceEvents.STRING, "set", call.arg(i));
         }
+        db.dirty(call.argc() / 2);
         return IntegerReply.ONE;
     }
 }

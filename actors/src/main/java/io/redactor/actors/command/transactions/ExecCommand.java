@@ -160,7 +160,7 @@ final class ExecCommand {
                 return switch (route) {
                     case Route.AtPartition at -> runner.run(at.invocation(), keyspace.partition(at.partition()), now);
                     case Route.AcrossPartitions across -> runner.run(across.invocation(), keyspace, now);
-                    case Route.AtClient at -> ClientCallRunner.run(at.spec(), args, client, node, keyspace);
+                    case Route.AtClient at -> ClientCallRunner.run(at.spec(), args, client, node, keyspace, false);
                     case Route.Rejected rejected -> rejected.reply();
                 };
             } catch (CommandError e) {

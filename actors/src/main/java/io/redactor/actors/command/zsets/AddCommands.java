@@ -136,7 +136,7 @@ public final class AddCommands {
             result = score;
         }
         if (added > 0 || updated > 0) {
-            db.changed(key, KeyspaceEvents.ZSET, incr ? "zincr" : "zadd");
+            db.changed(key, KeyspaceEvents.ZSET, incr ? "zincr" : "zadd", added + updated);
         }
         if (error != null) {
             return error;

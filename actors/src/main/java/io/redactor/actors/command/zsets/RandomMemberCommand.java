@@ -3,9 +3,11 @@ package io.redactor.actors.command.zsets;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
+import io.redactor.actors.command.RepeatedDraws;
 import io.redactor.actors.data.zset.SortedSetValue;
 import io.redactor.core.reply.ArrayReply;
 import io.redactor.core.reply.BulkString;
+import io.redactor.core.reply.DoubleReply;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.NullReply;
 import io.redactor.core.reply.Reply;
@@ -19,11 +21,6 @@ final class RandomMemberCommand {
     private static final ErrorReply COUNT_OUT_OF_RANGE = Errors.err(
             "value is out of range, value must between -9223372036854775807 and 9223372036854775807");
     private static final ErrorReply OUT_OF_RANGE = Errors.err("value is out of range");
-    /**
-     * Redis streams a reply of any length; Redactor builds it first, so a negative count asking for more
-     * members than this is refused instead of exhausting the heap.
-     */
-    static final long MAX_REPEATED = 1L << 24;
 
     private RandomMemberCommand() {
     }
@@ -66,8 +63,13 @@ final class RandomMemberCommand {
         int size = set.size();
         if (count < 0 || count == 1) {
             long draws = Math.abs(count);
-            if (draws > MAX_REPEATED) {
+            // Redis has no such limit, but a count beyond it would have it write a reply for ever
+            if ((withScores ? 2 * draws : draws) > RepeatedDraws.MAX_REPLY_ELEMENTS) {
                 return OUT_OF_RANGE;
+            }
+            if (draws > RepeatedDraws.EAGER_DRAWS) {
+                return new ArrayReply(drawn(set, (int) draws, withScores, SortedSets.protocol(call) >= 3,
+                        random.nextLong()));
             }
             EntryReplies reply = EntryReplies.forClient(call, (int) draws, withScores);
             for (long i = 0; i < draws; i++) {
@@ -93,5 +95,19 @@ final class RandomMemberCommand {
             set.visitAt(rank, reply);
         }
         return reply.reply();
+    }
+
+    private static RepeatedDraws drawn(SortedSetValue set, int draws, boolean withScores, boolean pairs, long seed) {
+        Reply[] members = new Reply[set.size()];
+        Reply[] scores = withScores ? new Reply[members.length] : null;
+        int[] next = {0};
+        set.visit(0, members.length, false, (member, score) -> {
+            members[next[0]] = new BulkString(member);
+            if (withScores) {
+                scores[next[0]] = new DoubleReply(score);
+            }
+            next[0]++;
+        });
+        return RepeatedDraws.of(members, scores, pairs, draws, seed);
     }
 }

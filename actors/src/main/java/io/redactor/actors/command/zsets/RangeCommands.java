@@ -173,8 +173,7 @@ final class RangeCommands {
         byte[] destination = call.arg(1);
         if (window == null) {
             if (db.delete(destination)) {
-                db.signalModified(destination);
-                db.notify(KeyspaceEvents.GENERIC, "del", destination);
+                db.changed(destination, KeyspaceEvents.GENERIC, "del");
             }
             return IntegerReply.ZERO;
         }
@@ -185,6 +184,7 @@ final class RangeCommands {
         source.visit(window[0], window[1], reverse, adder);
         db.set(destination, result, false);
         db.notify(KeyspaceEvents.ZSET, "zrangestore", destination);
+        db.dirty(1);
         return IntegerReply.of(result.size());
     }
 }

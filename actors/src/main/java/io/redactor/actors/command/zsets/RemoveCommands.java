@@ -30,7 +30,7 @@ final class RemoveCommands {
             }
         }
         if (deleted > 0) {
-            SortedSets.removed(db, key, set.isEmpty(), "zrem");
+            SortedSets.removed(db, key, set.isEmpty(), "zrem", deleted);
         }
         return IntegerReply.of(deleted);
     }
@@ -65,12 +65,13 @@ final class RemoveCommands {
         if (span.isEmpty()) {
             return IntegerReply.ZERO;
         }
-        boolean all = span.length() == set.size();
+        int count = span.length();
+        boolean all = count == set.size();
         if (!all) {
             set.removeRange(span.start(), span.end(), false, null);
         }
         // When everything goes the key is deleted: no need to take the set apart first.
-        SortedSets.removed(call.db(), call.arg(1), all, event);
-        return IntegerReply.of(span.length());
+        SortedSets.removed(call.db(), call.arg(1), all, event, count);
+        return IntegerReply.of(count);
     }
 }

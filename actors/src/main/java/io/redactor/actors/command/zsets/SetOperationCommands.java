@@ -174,8 +174,7 @@ final class SetOperationCommands {
         if (destination != null) {
             if (result.size() == 0) {
                 if (db.delete(destination)) {
-                    db.signalModified(destination);
-                    db.notify(KeyspaceEvents.GENERIC, "del", destination);
+                    db.changed(destination, KeyspaceEvents.GENERIC, "del");
                 }
                 return IntegerReply.ZERO;
             }
@@ -186,6 +185,7 @@ final class SetOperationCommands {
                 case INTER -> "zinterstore";
                 case DIFF -> "zdiffstore";
             }, destination);
+            db.dirty(1);
             return IntegerReply.of(value.size());
         }
         SortedSetValue value = result.build();

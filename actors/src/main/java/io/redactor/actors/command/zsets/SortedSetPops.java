@@ -128,7 +128,7 @@ public final class SortedSetPops {
         } else {
             set.removeRange(0, count, false, visitor);
         }
-        SortedSets.removed(db, key, count == size, max ? "zpopmax" : "zpopmin");
+        SortedSets.removed(db, key, count == size, max ? "zpopmax" : "zpopmin", count);
     }
 
     /** An integer of at least {@code min}; {@code error} for anything else, as Redis words it per command. */

@@ -43,14 +43,14 @@ public final class SortedSets {
     }
 
     /**
-     * After a command removed members: signals the change and publishes {@code event}, and when the set is
-     * {@code emptied} deletes the key and publishes "del", as Redis does.
+     * After a command removed {@code count} members: signals the change, publishes {@code event}, counts one change
+     * per member, and when the set is {@code emptied} deletes the key and publishes "del", as Redis does.
      */
-    static void removed(Db db, byte[] key, boolean emptied, String event) {
+    static void removed(Db db, byte[] key, boolean emptied, String event, long count) {
         if (emptied) {
             db.delete(key);
         }
-        db.changed(key, KeyspaceEvents.ZSET, event);
+        db.changed(key, KeyspaceEvents.ZSET, event, count);
         if (emptied) {
             db.notify(KeyspaceEvents.GENERIC, "del", key);
         }

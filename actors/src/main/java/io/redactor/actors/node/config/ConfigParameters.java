@@ -122,7 +122,8 @@ public final class ConfigParameters {
             bool("io-threads-do-reads", false).immutable().build(),
             bool("jemalloc-bg-thread", true).build(),
             integer("key-load-delay", INT_MIN, INT_MAX, 0).hidden().build(),
-            integer("latency-monitor-threshold", 0, LLONG_MAX, 0).build(),
+            integer("latency-monitor-threshold", 0, LLONG_MAX, 0).honoured()
+                    .note("the latency monitor's threshold in milliseconds (LATENCY); 0: off").build(),
             bool("latency-tracking", true).honoured()
                     .note("whether commands' latency histograms are kept (INFO latencystats)").build(),
             def("latency-tracking-info-percentiles", new PercentilesType(), "50 99 99.9").honoured()
@@ -205,8 +206,10 @@ public final class ConfigParameters {
             def("shutdown-on-sigint", new ShutdownFlagsType(), "default").build(),
             def("shutdown-on-sigterm", new ShutdownFlagsType(), "default").build(),
             integer("shutdown-timeout", 0, INT_MAX, 10).build(),
-            integer("slowlog-log-slower-than", -1, LLONG_MAX, 10000).build(),
-            integer("slowlog-max-len", 0, LLONG_MAX, 128).build(),
+            integer("slowlog-log-slower-than", -1, LLONG_MAX, 10000).honoured()
+                    .note("microseconds a command must run to enter the slow log (SLOWLOG); -1: none").build(),
+            integer("slowlog-max-len", 0, LLONG_MAX, 128).honoured()
+                    .note("entries the slow log keeps").build(),
             integer("socket-mark-id", 0, UINT_MAX, 0).immutable().build(),
             bool("stop-writes-on-bgsave-error", true).honoured()
                     .note("writes are refused while the last snapshot failed").build(),

@@ -1,11 +1,10 @@
-package io.redactor.actors.command.server;
+package io.redactor.actors.command.server.debug;
 
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.data.AccessClock;
-import io.redactor.actors.data.Db;
-import io.redactor.actors.data.Keyspace;
-import io.redactor.actors.data.Lookup;
+import io.redactor.actors.data.Database;
+import io.redactor.actors.data.PartitionData;
 import io.redactor.actors.data.RdbValues;
 import io.redactor.actors.data.StringValues;
 import io.redactor.actors.data.Values;
@@ -17,6 +16,7 @@ import io.redactor.core.rdb.RdbWriter;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.SimpleString;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -28,22 +28,38 @@ import java.util.concurrent.CompletionStage;
  * elements per page on average, list-max-listpack-size, whether list-compress-depth compresses, and the elements'
  * packed bytes (as listpacks: a page's elements cost what a listpack's do, plus its header and end). The address is the value's identity hash (a JVM has no stable one). Runs on the key's partition.
  */
-final class DebugObject {
+final class DebugObject implements DebugSubcommand {
     /** A listpack's header (total bytes, element count) and end byte, around elements packed as pages pack them. */
     private static final int LISTPACK_FRAME = 7;
 
-    private DebugObject() {
+    @Override
+    public String name() {
+        return "object";
     }
 
-    static CompletionStage<Reply> object(ClientCall call) {
+    @Override
+    public List<String> help() {
+        return List.of(
+                "OBJECT <key>",
+                "    Show low level info about `key` and associated value.");
+    }
+
+    @Override
+    public boolean accepts(int argc) {
+        return argc == 3;
+    }
+
+    @Override
+    public CompletionStage<Reply> run(ClientCall call) {
         byte[] key = call.arg(2);
         int db = call.client() == null ? 0 : call.client().db();
         RuntimeConfig config = call.node().server().config();
+        int partition = call.node().server().partitions().partitionOf(key);
         if (call.keyspace() != null) {
-            return CompletableFuture.completedFuture(describe(call.keyspace(), db, key, config));
+            PartitionData held = (PartitionData) call.keyspace().partition(partition);
+            return CompletableFuture.completedFuture(describe(held, db, key, config));
         }
         CompletableFuture<Reply> answer = new CompletableFuture<>();
-        int partition = call.node().server().partitions().partitionOf(key);
         call.node().partitions().tell(partition, new Partition.Step(data -> {
             try {
                 answer.complete(describe(data, db, key, config));
@@ -54,9 +70,10 @@ final class DebugObject {
         return answer;
     }
 
-    private static Reply describe(Keyspace keyspace, int dbIndex, byte[] key, RuntimeConfig config) {
-        Db db = keyspace.db(dbIndex);
-        Object value = db.lookup(key, Lookup.NOTOUCH | Lookup.NOSTATS | Lookup.NONOTIFY);
+    /** Like Redis, looks the key up without expiring it. */
+    private static Reply describe(PartitionData data, int dbIndex, byte[] key, RuntimeConfig config) {
+        Database db = data.db(dbIndex);
+        Object value = db.peek(key);
         if (value == null) {
             return Errors.NO_SUCH_KEY;
         }
