@@ -190,7 +190,7 @@ if selected bgsave; then
     pipe_load "$port" "$data_file" "the mixed data set" 900
   done
   full_gc
-  redactor_dataset="$(info_field "$redactor_port" memory used_memory)"
+  redactor_dataset="$(info_field "$redactor_port" memory jvm_heap_used)"
   redis_dataset="$(info_field "$redis_port" memory used_memory)"
   say "BGSAVE on redis-server under load"
   measure_bgsave redis "$redis_port" "$redis_pid"

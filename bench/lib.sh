@@ -401,7 +401,11 @@ measure_memory() {
   local p="$name.$server"
   cli "$port" FLUSHALL >/dev/null
   [ "$server" = redactor ] && full_gc
-  mem[$p.empty]="$(info_field "$port" memory used_memory)"
+  if [ "$server" = redactor ]; then
+    mem[$p.empty]="$(info_field "$port" memory jvm_heap_used)"
+  else
+    mem[$p.empty]="$(info_field "$port" memory used_memory)"
+  fi
   t0="$(now_ms)"
   out="$(timeout --foreground 600 redis-cli -h 127.0.0.1 -p "$port" --pipe <"$file" 2>&1)" \
     || die "loading $what into $server failed: $out"
@@ -412,7 +416,11 @@ measure_memory() {
     full_gc
     mem[$p.heap_committed]="$(info_field "$port" memory jvm_heap_committed)"
   fi
-  mem[$p.used]="$(info_field "$port" memory used_memory)"
+  if [ "$server" = redactor ]; then # the heap after full collections, not Redactor's estimate (used_memory)
+    mem[$p.used]="$(info_field "$port" memory jvm_heap_used)"
+  else
+    mem[$p.used]="$(info_field "$port" memory used_memory)"
+  fi
   mem[$p.rss]="$(info_field "$port" memory used_memory_rss)"
   mem[$p.dbsize]="$(cli "$port" DBSIZE)"
   mem[$p.check]="$(cli "$port" "${@:6}")"

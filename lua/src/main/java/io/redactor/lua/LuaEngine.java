@@ -21,6 +21,8 @@ public final class LuaEngine {
     private final LuaTable loadLibrary;
     private final LuaRandom random = new LuaRandom();
     private final ConcurrentHashMap<String, CompiledScript> scripts = new ConcurrentHashMap<>();
+    /** An estimate of the heap the cached scripts hold (see {@link #cachedScriptBytes}). */
+    private final java.util.concurrent.atomic.AtomicLong cachedBytes = new java.util.concurrent.atomic.AtomicLong();
     private volatile long memoryBudget;
     private volatile LongPredicate heapAdmits = bytes -> true;
 
@@ -140,6 +142,9 @@ public final class LuaEngine {
         }
         CompiledScript script = new CompiledScript(this, sha, p, shebang);
         CompiledScript raced = scripts.putIfAbsent(sha, script);
+        if (raced == null) {
+            cachedBytes.addAndGet(SCRIPT_ENTRY_BYTES + 2L * body.length);
+        }
         return raced != null ? raced : script;
     }
 
@@ -160,7 +165,18 @@ public final class LuaEngine {
     /** SCRIPT FLUSH. */
     public void flush() {
         scripts.clear();
+        cachedBytes.set(0);
     }
+
+    /**
+     * Heap the script cache holds, estimated: its entry (SHA string, map node, compiled script) and twice the body,
+     * for the source's compiled prototype (constants, instructions), which is about the size of the source.
+     */
+    public long cachedScriptBytes() {
+        return cachedBytes.get();
+    }
+
+    private static final long SCRIPT_ENTRY_BYTES = 512;
 
     public int cachedScripts() {
         return scripts.size();

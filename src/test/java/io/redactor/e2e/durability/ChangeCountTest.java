@@ -62,6 +62,51 @@ class ChangeCountTest {
         assertTrue(differences.isEmpty(), String.join("\n", differences));
     }
 
+    /**
+     * A write that wakes a blocked client: Redis counts the write, and the served pop only for BLMPOP, BZPOPMIN,
+     * BZMPOP and XREADGROUP (not for BLPOP, BRPOP, BLMOVE and BRPOPLPUSH).
+     */
+    @Test
+    void servingBlockedClientsCountsAsInRedis() {
+        List<String[][]> cases = List.of(
+                new String[][] {{"BLPOP", "bl", "5"}, {"RPUSH", "bl", "a", "b", "c"}},
+                new String[][] {{"BRPOP", "bl", "5"}, {"LPUSH", "bl", "a", "b"}},
+                new String[][] {{"BLMOVE", "bm", "bm2", "LEFT", "RIGHT", "5"}, {"RPUSH", "bm", "x", "y"}},
+                new String[][] {{"BRPOPLPUSH", "bm", "bm2", "5"}, {"RPUSH", "bm", "z"}},
+                new String[][] {{"BLMPOP", "5", "1", "lm", "LEFT", "COUNT", "5"}, {"RPUSH", "lm", "a", "b", "c"}},
+                new String[][] {{"BZPOPMIN", "zm", "5"}, {"ZADD", "zm", "1", "a", "2", "b"}},
+                new String[][] {{"BZMPOP", "5", "1", "zm2", "MIN", "COUNT", "5"}, {"ZADD", "zm2", "1", "a", "2", "b"}},
+                new String[][] {{"XREADGROUP", "GROUP", "g", "c", "BLOCK", "5000", "STREAMS", "xs", ">"},
+                        {"XADD", "xs", "1-1", "f", "v"}});
+        List<String> differences = new ArrayList<>();
+        try (RealRedis redis = RealRedis.startIn(redisDir, "--save", "", "--appendonly", "no");
+             TestRedactor server = TestRedactor.start(Map.of())) {
+            for (String[][] pair : cases) {
+                long theirs = servedChanges(redis.raw(), redis.raw(), pair);
+                long ours = servedChanges(server.raw(), server.raw(), pair);
+                if (theirs != ours) {
+                    differences.add(String.join(" ", pair[0]) + " served by " + String.join(" ", pair[1])
+                            + ": Redis counted " + theirs + ", Redactor " + ours);
+                }
+            }
+        }
+        assertTrue(differences.isEmpty(), String.join("\n", differences));
+    }
+
+    private static long servedChanges(RawClient blocked, RawClient writer, String[][] pair) {
+        try (blocked; writer) {
+            writer.call("XGROUP", "CREATE", "xs", "g", "$", "MKSTREAM");
+            long before = changes(writer);
+            blocked.command(pair[0]);
+            Eventually.until("the client blocks", () -> writer.call("INFO", "clients").contains("blocked_clients:1"));
+            writer.call(pair[1]);
+            blocked.readReply();
+            long delta = changes(writer) - before;
+            writer.call("FLUSHALL");
+            return delta;
+        }
+    }
+
     /** One SADD of three new members counts three changes, enough for the save point "1 3" to take a snapshot. */
     @Test
     void savePointsSeeEachElementAsAChange() throws Exception {

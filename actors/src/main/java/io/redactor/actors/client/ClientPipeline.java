@@ -93,6 +93,10 @@ public final class ClientPipeline implements Subscriber {
     private boolean flushScheduled;
     /** When the current drain started, and how many commands it dispatched (counted in bulk). */
     private long dispatchedAt;
+    /** Eviction rounds the head command has waited for. */
+    private int evictionWaits;
+    /** Redis evicts before a command until under maxmemory or out of time: rounds a command waits for at most. */
+    private static final int MAX_EVICTION_WAITS = 16;
     private int dispatched;
     private boolean paused;
     /** The head command waits for CLIENT PAUSE to end. */
@@ -308,6 +312,9 @@ public final class ClientPipeline implements Subscriber {
                 closeAfterReplies();
                 break;
             }
+            if (headRoute == null && head instanceof byte[][] && waitForEviction()) {
+                break;
+            }
             if (headRoute == null) {
                 headRoute = head instanceof Route.Rejected refused ? refused
                         : node.router().route((byte[][]) head, session);
@@ -320,6 +327,7 @@ public final class ClientPipeline implements Subscriber {
                 break;
             }
             queue.poll();
+            evictionWaits = 0;
             if (inFlight == inFlightBefore) {
                 // Answered already (only with nothing in flight before it, so it is the oldest held).
                 held.answered(1);
@@ -371,6 +379,26 @@ public final class ClientPipeline implements Subscriber {
             drain();
             scheduleFlush();
         }
+    }
+
+    /**
+     * Over maxmemory while keys are being evicted, the next command waits for the rounds under way (up to {@link
+     * #MAX_EVICTION_WAITS}), as Redis evicts before running a command: writers cannot outrun eviction.
+     */
+    private boolean waitForEviction() {
+        if (evictionWaits >= MAX_EVICTION_WAITS) {
+            return false;
+        }
+        CompletionStage<Void> round = node.server().eviction().roundUnderWay();
+        if (round == null) {
+            return false;
+        }
+        evictionWaits++;
+        round.whenComplete((done, failure) -> executor.execute(() -> {
+            drain();
+            scheduleFlush();
+        }));
+        return true;
     }
 
     /** Dispatches the head command if ordering allows it now; false when it must wait. */

@@ -9,6 +9,7 @@ import io.redactor.actors.command.hyperloglog.HyperLogLogCommands;
 import io.redactor.actors.command.keys.KeyCommands;
 import io.redactor.actors.command.latency.LatencyCommands;
 import io.redactor.actors.command.lists.ListCommands;
+import io.redactor.actors.command.memory.MemoryCommands;
 import io.redactor.actors.command.pubsub.PubSubCommands;
 import io.redactor.actors.command.scripting.ScriptingCommands;
 import io.redactor.actors.command.server.ServerCommands;
@@ -49,6 +50,7 @@ public final class CommandFamilies {
         all.addAll(AclCommands.specs());
         all.addAll(SlowlogCommands.specs());
         all.addAll(LatencyCommands.specs());
+        all.addAll(MemoryCommands.specs());
         return all;
     }
 }

@@ -116,7 +116,7 @@ public final class CommandRunner {
         Invocation invocation = blocked.invocation();
         long started = System.nanoTime();
         Reply reply = execute(invocation.spec(), call -> blocked.request().serve().serve(call, key),
-                call.bind(invocation, keyspace, now));
+                call.bind(invocation, keyspace, now).servingBlocked());
         calls.ran(invocation.spec(), invocation.args(), caller(invocation),
                 blocked.ranNanos() + System.nanoTime() - started, reply);
         return reply;

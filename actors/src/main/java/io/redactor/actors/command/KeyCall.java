@@ -22,6 +22,7 @@ public final class KeyCall implements CommandArguments {
     private ClientSession client;
     private int scriptProtocol;
     private BlockedClient blocker;
+    private boolean servingBlocked;
     private Keyspace keyspace;
     private int db;
     private long now;
@@ -46,7 +47,22 @@ public final class KeyCall implements CommandArguments {
         this.keyspace = keyspace;
         this.now = now;
         this.propagated = false;
+        this.servingBlocked = false;
         return this;
+    }
+
+    /** This call serves a client that was blocked (its command runs now, on the key that became ready). */
+    public KeyCall servingBlocked() {
+        servingBlocked = true;
+        return this;
+    }
+
+    /**
+     * Whether this call serves a blocked client: Redis 7.0 counts no change for serving BLPOP, BRPOP, BLMOVE and
+     * BRPOPLPUSH (the push that woke them counted), though it does for the others.
+     */
+    public boolean servesBlocked() {
+        return servingBlocked;
     }
 
     @Override

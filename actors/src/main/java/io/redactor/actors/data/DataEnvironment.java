@@ -15,6 +15,10 @@ public interface DataEnvironment {
 
     void keyExpired();
 
+    /** A key was evicted to free memory (INFO evicted_keys). */
+    default void keyEvicted() {
+    }
+
     /**
      * True while the data set loads: keys do not expire then (as in Redis), because the log being replayed already
      * holds the deletion of every key that expired, at the point it happened.

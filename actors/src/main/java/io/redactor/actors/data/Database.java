@@ -18,9 +18,17 @@ public final class Database implements Db {
     private final CommandClock clock;
     private final KeyObserver observer;
     private final Effects effects;
-    private KeyTable table = new KeyTable();
+    private final MemoryMeter meter;
+    private KeyTable table;
 
     public Database(int index, DataEnvironment env, CommandClock clock, KeyObserver observer, Effects effects) {
+        this(index, env, clock, observer, effects, MemoryMeter.NONE);
+    }
+
+    public Database(int index, DataEnvironment env, CommandClock clock, KeyObserver observer, Effects effects,
+                    MemoryMeter meter) {
+        this.meter = meter;
+        this.table = new KeyTable(meter);
         this.index = index;
         this.env = env;
         this.clock = clock;
@@ -185,7 +193,8 @@ public final class Database implements Db {
     public long clear() {
         long removed = table.size();
         KeyTable before = table;
-        table = new KeyTable();
+        before.detachMeter();
+        table = new KeyTable(meter);
         if (removed > 0) {
             observer.replaced(index, snapshotOf(before), this);
         }
@@ -236,6 +245,39 @@ public final class Database implements Db {
             table.setExpireAt(entry, expireAt);
         }
         return true;
+    }
+
+    /** Keys, values and the key table's arrays, in bytes. */
+    public long memoryBytes() {
+        return table.memoryBytes();
+    }
+
+    /** The key table's own arrays, in bytes (MEMORY STATS overhead.hashtable.main). */
+    public long tableOverheadBytes() {
+        return table.overheadBytes();
+    }
+
+    @Override
+    public long memoryUsage(byte[] key) {
+        int entry = table.find(key);
+        return entry < 0 ? -1 : table.entryBytes(entry);
+    }
+
+    @Override
+    public long mainTableBytes() {
+        return table.overheadBytes() - table.expiresOverheadBytes();
+    }
+
+    @Override
+    public long expiresTableBytes() {
+        return table.expiresOverheadBytes();
+    }
+
+    /** Recomputes what the table holds from its entries (tests compare it with the running estimate). */
+    public long recomputeMemoryBytes() {
+        long[] sum = {table.overheadBytes()};
+        table.forEach(e -> sum[0] += KeyTable.keyBytes(table.key(e)) + KeyTable.valueBytes(table.value(e)));
+        return sum[0];
     }
 
     /** A key, its value and its expiry ({@link #NO_EXPIRE} when none), as {@link #visitStored} shows them. */
@@ -344,6 +386,58 @@ public final class Database implements Db {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Redis's eviction of a key (performEvictions): removes it, records its deletion, notifies "evicted", signals the
+     * change (WATCH, tracking) and counts it. Returns the bytes its entry held, or -1 when the key is gone.
+     */
+    public long evict(byte[] key) {
+        int entry = table.find(key);
+        if (entry < 0) {
+            return -1;
+        }
+        long bytes = table.entryBytes(entry);
+        streamGone(key, table.value(entry));
+        table.removeEntry(entry);
+        effects.record(index, new byte[][] {DEL, key});
+        env.keyEvicted();
+        observer.notify(index, KeyspaceEvents.EVICTED, "evicted", key);
+        observer.modified(index, key);
+        return bytes;
+    }
+
+    /**
+     * Samples up to {@code count} keys (among those with a time to live when {@code volatileOnly}) for eviction and
+     * hands each to {@code sink} with its eviction score: the higher, the better a candidate (Redis's idle value:
+     * idle time under LRU, 255 minus the decayed frequency under LFU, the nearer expiry under volatile-ttl, random
+     * otherwise). Expired keys met are expired, not offered.
+     */
+    public void sampleForEviction(int count, boolean volatileOnly, EvictionScore scoring, RandomGenerator random,
+                                  EvictionSink sink) {
+        for (int i = 0; i < count; i++) {
+            int entry = volatileOnly ? table.randomVolatileEntry(random) : table.randomEntry(random);
+            if (entry < 0) {
+                return;
+            }
+            if (expireIfDue(entry)) {
+                continue;
+            }
+            long score = scoring.score(table.access(entry), table.expireAt(entry), clock.now());
+            sink.offer(index, table.key(entry), score);
+        }
+    }
+
+    /** How good an eviction candidate a key is, from its access bits and expire time. */
+    @FunctionalInterface
+    public interface EvictionScore {
+        long score(int accessBits, long expireAt, long nowMs);
+    }
+
+    /** Receives sampled eviction candidates. */
+    @FunctionalInterface
+    public interface EvictionSink {
+        void offer(int db, byte[] key, long score);
     }
 
     /** Exchanges contents with another database (SWAPDB swaps tables, not objects). */

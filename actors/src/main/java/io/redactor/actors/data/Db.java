@@ -55,6 +55,15 @@ public interface Db {
 
     long size();
 
+    /** MEMORY USAGE: bytes the key costs (key, value, its share of the table), -1 when absent. Expires nothing. */
+    long memoryUsage(byte[] key);
+
+    /** Bytes of the key table's arrays but those of expire times (MEMORY STATS overhead.hashtable.main). */
+    long mainTableBytes();
+
+    /** Bytes of the key table's arrays for expire times (MEMORY STATS overhead.hashtable.expires). */
+    long expiresTableBytes();
+
     long volatileSize();
 
     /** Average remaining time to live of a sample of keys that have one, in milliseconds (INFO avg_ttl). */

@@ -27,8 +27,6 @@ public final class KeyTable {
     private static final byte[][] NO_KEYS = {};
     private static final Object[] NO_VALUES = {};
     private static final int[] NO_INTS = {};
-    /** Bytes per reference, assuming compressed oops below 32 GB of heap (for the estimate only). */
-    private static final int REF_BYTES = Runtime.getRuntime().maxMemory() < (32L << 30) ? 4 : 8;
 
     private int[] buckets;
     private int mask;
@@ -55,8 +53,114 @@ public final class KeyTable {
     /** Scratch list for {@link #scan}. */
     private int[] chain = new int[8];
 
+    /** Where this table's changes in size are counted. */
+    private MemoryMeter meter;
+    /** Bytes of the table's own arrays. */
+    private long overheadBytes;
+    /** Bytes of the keys and values in the table. */
+    private long dataBytes;
+
     public KeyTable() {
+        this(MemoryMeter.NONE);
+    }
+
+    public KeyTable(MemoryMeter meter) {
+        this.meter = meter;
         reset();
+    }
+
+    /** Keys, values and the table's arrays, in bytes (what the table adds to its partition's memory). */
+    public long memoryBytes() {
+        return overheadBytes + dataBytes;
+    }
+
+    /** Keys and values only. */
+    public long dataBytes() {
+        return dataBytes;
+    }
+
+    /** The arrays that keep the expire times (a part of {@link #overheadBytes}). */
+    public long expiresOverheadBytes() {
+        return array(volatiles.length, 4)
+                + (expires == null ? 0 : array(expires.length, 8) + array(volatilePos.length, 4));
+    }
+
+    /** The table's own arrays only. */
+    public long overheadBytes() {
+        return overheadBytes;
+    }
+
+    /** The table leaves its partition (FLUSHDB, FLUSHALL): its memory is no longer counted there. */
+    public void detachMeter() {
+        meter.used -= memoryBytes();
+        meter.overhead -= overheadBytes;
+        meter = MemoryMeter.NONE;
+    }
+
+    private void countData(long delta) {
+        dataBytes += delta;
+        meter.used += delta;
+    }
+
+    private void countOverhead() {
+        long now = estimatedOverheadBytes();
+        meter.used += now - overheadBytes;
+        meter.overhead += now - overheadBytes;
+        overheadBytes = now;
+    }
+
+    /** Bytes a key holds. */
+    public static long keyBytes(byte[] key) {
+        return JvmLayout.bytes(key.length);
+    }
+
+    /** Bytes a value holds, as the table counts it. */
+    public static long valueBytes(Object value) {
+        return switch (value) {
+            case byte[] bytes -> JvmLayout.bytes(bytes.length);
+            case SizedValue sized -> sized.memoryBytes();
+            case FloatString text -> JvmLayout.object(1, 0) + JvmLayout.bytes(text.bytes().length);
+            case null -> 0;
+            default -> 0;
+        };
+    }
+
+    private long attach(Object value) {
+        if (value instanceof SizedValue sized) {
+            sized.owner = this;
+            sized.counted = sized.memoryBytes();
+            // a command may fill the value after adding it (HSET on a new key): read it again at the settle
+            meter.touched(sized);
+            return sized.counted;
+        }
+        return valueBytes(value);
+    }
+
+    private long detach(Object value) {
+        if (value instanceof SizedValue sized) {
+            if (sized.owner == this) {
+                sized.owner = null;
+            }
+            return sized.counted;
+        }
+        return valueBytes(value);
+    }
+
+    /** Counts what a value changed in place holds now. */
+    void recount(SizedValue value) {
+        long now = value.memoryBytes();
+        countData(now - value.counted);
+        value.counted = now;
+    }
+
+    /** Bytes entry {@code entry} costs: key, value and its share of the table (MEMORY USAGE). */
+    public long entryBytes(int entry) {
+        Object value = values[entry];
+        long valueBytes = value instanceof SizedValue sized ? sized.memoryBytes() : valueBytes(value);
+        // its slot in the entry arrays and a bucket; with a time to live, its expire time and places in the lists
+        long slot = 2L * JvmLayout.REF + 3 * 4 + 4;
+        long expiry = expires != null && expires[entry] != NO_EXPIRE ? 8 + 4 + 4 : 0;
+        return keyBytes(keys[entry]) + valueBytes + slot + expiry;
     }
 
     private void reset() {
@@ -74,6 +178,8 @@ public final class KeyTable {
         size = 0;
         top = 0;
         freeHead = -1;
+        countData(-dataBytes);
+        countOverhead();
     }
 
     public int size() {
@@ -101,7 +207,9 @@ public final class KeyTable {
 
     public void setValue(int entry, Object value) {
         preserve(entry);
+        Object before = values[entry];
         values[entry] = value;
+        countData(attach(value) - detach(before));
     }
 
     public long expireAt(int entry) {
@@ -122,6 +230,7 @@ public final class KeyTable {
             expires = new long[keys.length];
             Arrays.fill(expires, NO_EXPIRE);
             volatilePos = new int[keys.length];
+            countOverhead();
         }
         if (expires[entry] == NO_EXPIRE) {
             addVolatile(entry);
@@ -161,6 +270,7 @@ public final class KeyTable {
         values[e] = value;
         hashes[e] = h;
         access[e] = 0;
+        countData(keyBytes(key) + attach(value));
         int b = h & mask;
         next[e] = buckets[b];
         buckets[b] = e;
@@ -205,6 +315,7 @@ public final class KeyTable {
             removeVolatile(e);
             expires[e] = NO_EXPIRE;
         }
+        countData(-(keyBytes(keys[e]) + detach(values[e])));
         keys[e] = null;
         values[e] = null;
         next[e] = freeHead;
@@ -219,6 +330,11 @@ public final class KeyTable {
     public void clear() {
         if (freeze != null) {
             throw new IllegalStateException("a snapshot is saving this table: replace it instead of clearing it");
+        }
+        for (int e = 0; e < top; e++) {
+            if (values[e] instanceof SizedValue sized && sized.owner == this) {
+                sized.owner = null;
+            }
         }
         reset();
     }
@@ -250,6 +366,9 @@ public final class KeyTable {
     }
 
     private void preserve(int entry) {
+        if (values[entry] instanceof SizedValue sized) {
+            meter.touched(sized);
+        }
         if (freeze != null) {
             freeze.preserve(entry);
         }
@@ -332,15 +451,14 @@ public final class KeyTable {
 
     /** Bytes held by the table's own arrays (not the key and value objects). */
     public long estimatedOverheadBytes() {
-        long bytes = 64 // this object
+        long bytes = JvmLayout.object(12, 5 * 4 + 2 * 8)
                 + array(buckets.length, 4)
-                + array(keys.length, REF_BYTES)
-                + array(values.length, REF_BYTES)
+                + array(keys.length, JvmLayout.REF)
+                + array(values.length, JvmLayout.REF)
                 + array(hashes.length, 4)
                 + array(next.length, 4)
                 + array(access.length, 4)
-                + array(volatiles.length, 4)
-                + array(chain.length, 4);
+                + array(volatiles.length, 4);
         if (expires != null) {
             bytes += array(expires.length, 8) + array(volatilePos.length, 4);
         }
@@ -363,8 +481,9 @@ public final class KeyTable {
         return max;
     }
 
+    /** An array's bytes; the empty arrays of an empty table are shared constants and cost nothing. */
     private static long array(int length, int elementBytes) {
-        return (16 + (long) length * elementBytes + 7) & ~7L;
+        return length == 0 ? 0 : JvmLayout.array(length, elementBytes);
     }
 
     private static int[] emptyBuckets(int length) {
@@ -409,6 +528,7 @@ public final class KeyTable {
             Arrays.fill(expires, cap, n, NO_EXPIRE);
             volatilePos = Arrays.copyOf(volatilePos, n);
         }
+        countOverhead();
     }
 
     /** Relinks every chain into a new bucket array of {@code length} (a power of two). */
@@ -426,12 +546,14 @@ public final class KeyTable {
         }
         buckets = nb;
         mask = m;
+        countOverhead();
     }
 
     private void addVolatile(int e) {
         if (volatileCount == volatiles.length) {
             int len = volatiles.length;
             volatiles = Arrays.copyOf(volatiles, Math.max(MIN_CAPACITY, len + (len >> 1)));
+            countOverhead();
         }
         volatilePos[e] = volatileCount;
         volatiles[volatileCount++] = e;
@@ -444,6 +566,7 @@ public final class KeyTable {
         volatilePos[last] = p;
         if (volatiles.length > 64 && volatileCount < volatiles.length >>> 2) {
             volatiles = Arrays.copyOf(volatiles, volatiles.length >>> 1);
+            countOverhead();
         }
     }
 }

@@ -8,7 +8,7 @@ import java.util.function.Function;
  * appends are amortised O(1) like Redis's sds. Never shared: readers get a copy ({@link #toBytes()}).
  * Redis reports such strings with the "raw" encoding.
  */
-public final class MutableString {
+public final class MutableString extends SizedValue {
     private byte[] buffer;
     private int length;
 
@@ -27,6 +27,11 @@ public final class MutableString {
 
     public int length() {
         return length;
+    }
+
+    @Override
+    public long memoryBytes() {
+        return shell(1, 4) + JvmLayout.bytes(buffer.length);
     }
 
     public byte[] toBytes() {

@@ -9,6 +9,7 @@ public final class PartitionData implements Keyspace {
     private final Database[] databases = new Database[DATABASES];
     private final int partition;
     private final CommandClock clock = new CommandClock();
+    private final MemoryMeter meter = new MemoryMeter();
 
     private final Watches watches;
     private final BlockedKeys blocked;
@@ -22,7 +23,7 @@ public final class PartitionData implements Keyspace {
         this.blocked = blocked;
         this.effects = effects;
         for (int i = 0; i < DATABASES; i++) {
-            databases[i] = new Database(i, env, clock, observer, effects);
+            databases[i] = new Database(i, env, clock, observer, effects, meter);
         }
     }
 
@@ -70,6 +71,11 @@ public final class PartitionData implements Keyspace {
             frozen[i] = databases[i].freeze();
         }
         return frozen;
+    }
+
+    /** The memory this partition's data holds (see {@link MemoryMeter}). */
+    public MemoryMeter meter() {
+        return meter;
     }
 
     public CommandClock clock() {

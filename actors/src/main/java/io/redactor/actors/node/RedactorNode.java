@@ -12,6 +12,7 @@ import io.redactor.actors.client.ClientRegistry;
 import io.redactor.actors.command.CommandFamilies;
 import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.durability.Durability;
+import io.redactor.actors.eviction.Evictor;
 import io.redactor.actors.node.config.RuntimeConfig;
 import io.redactor.actors.partition.Partition;
 import io.redactor.actors.partition.PartitionDirectory;
@@ -80,9 +81,12 @@ public final class RedactorNode {
                     // make and drop big strings; their own budget bounds the size
                     HeapGuard guard = server.heapGuard();
                     scripts.guardMemory(bytes -> !guard.refusing());
+                    Evictor evictor = new Evictor(server, gateway, () -> scripts.engine().cachedScriptBytes(),
+                            durability);
+                    server.useEviction(evictor);
                     NodeServices services = new NodeServices(server,
                             new CommandRouter(table, partitionMap,
-                                    monitorsLast(heapFirst(server.heapGuard(), durability)), access),
+                                    monitorsLast(heapFirst(server.heapGuard(), evictor)), access),
                             clients,
                             gateway, identity, shutdown, new KeyspaceStatistics(system, gateway),
                             (delay, task) -> system.scheduler().scheduleOnce(Duration.ofMillis(delay), task,

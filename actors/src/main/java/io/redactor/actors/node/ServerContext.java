@@ -1,6 +1,7 @@
 package io.redactor.actors.node;
 
 import io.redactor.actors.data.DataEnvironment;
+import io.redactor.actors.data.MemoryLedger;
 import io.redactor.actors.effects.EffectLog;
 import io.redactor.actors.latency.LatencyMonitor;
 import io.redactor.actors.node.config.RuntimeConfig;
@@ -30,6 +31,8 @@ public final class ServerContext implements DataEnvironment {
     private final EffectLog effectLog = new EffectLog();
     private final ReplicationIds replicationIds = new ReplicationIds();
     private final HeapGuard heapGuard;
+    private final MemoryLedger memory;
+    private volatile EvictionGate eviction = EvictionGate.NONE;
     private volatile boolean expiryPaused;
     private volatile boolean activeExpiry = true;
     private final long startedAtMs = System.currentTimeMillis();
@@ -51,6 +54,21 @@ public final class ServerContext implements DataEnvironment {
         this.partitions = partitions;
         this.notifier = new KeyspaceNotifier(config, pubsub);
         this.tracking = new Tracking(config, partitions);
+        this.memory = new MemoryLedger(partitions.count());
+    }
+
+    /** What clients' commands wait for while keys are evicted. */
+    public EvictionGate eviction() {
+        return eviction;
+    }
+
+    public void useEviction(EvictionGate gate) {
+        this.eviction = gate;
+    }
+
+    /** The memory each partition's data holds, as the partitions publish it. */
+    public MemoryLedger memory() {
+        return memory;
     }
 
     /** What refuses work before the heap runs out. */
@@ -153,6 +171,11 @@ public final class ServerContext implements DataEnvironment {
     @Override
     public void keyspaceMiss() {
         stats.keyspaceMisses.increment();
+    }
+
+    @Override
+    public void keyEvicted() {
+        stats.evictedKeys.increment();
     }
 
     @Override

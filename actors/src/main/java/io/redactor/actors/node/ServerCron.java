@@ -29,6 +29,7 @@ final class ServerCron implements Runnable {
         server.pause().expireIfDue();
         long now = System.currentTimeMillis();
         server.stats().sample(now);
+        server.memory().peak(server.memory().total());
         scripts.cron(now, server.config().busyReplyThresholdMs());
         durability.cron(now);
         if (now - lastIdleCheck >= 1000) {

@@ -15,6 +15,7 @@ public final class ServerStats {
     public final LongAdder keyspaceHits = new LongAdder();
     public final LongAdder keyspaceMisses = new LongAdder();
     public final LongAdder expiredKeys = new LongAdder();
+    public final LongAdder evictedKeys = new LongAdder();
     public final LongAdder netInputBytes = new LongAdder();
     public final LongAdder netOutputBytes = new LongAdder();
     public final LongAdder errorReplies = new LongAdder();
@@ -31,7 +32,7 @@ public final class ServerStats {
 
     public void reset() {
         for (LongAdder adder : new LongAdder[] {commandsProcessed, connectionsReceived, rejectedConnections,
-                keyspaceHits, keyspaceMisses, expiredKeys, netInputBytes, netOutputBytes, errorReplies,
+                keyspaceHits, keyspaceMisses, expiredKeys, evictedKeys, netInputBytes, netOutputBytes, errorReplies,
                 clientsClosedForOutputBuffer, reservations}) {
             adder.reset();
         }

@@ -167,6 +167,7 @@ public final class Partition {
                 })
                 .onMessage(Step.class, step -> {
                     step.chore().step(data);
+                    publishMemory();
                     return Behaviors.same();
                 })
                 .onMessage(AwaitReady.class, this::ready)
@@ -197,6 +198,8 @@ public final class Partition {
         return Behaviors.receive(Message.class)
                 .onMessage(Release.class, release -> release.reservationId() == reservationId,
                         release -> {
+                            // what the holder changed here is counted now that the data is this actor's again
+                            publishMemory();
                             serveBlocked(System.currentTimeMillis());
                             Step deferred;
                             while ((deferred = deferredSteps.poll()) != null) {
@@ -245,6 +248,7 @@ public final class Partition {
             batch.answer(runner.run(invocation, data, now));
             serveBlocked(now);
         }
+        publishMemory();
         if (batch.hasNext()) {
             env.gateway().tell(batch.nextPartition(), message);
         } else {
@@ -267,6 +271,7 @@ public final class Partition {
         try {
             reservation.run(now);
         } finally {
+            publishMemory();
             release(reservation.id(), reservation.heldWhileRunning());
         }
         serveBlocked(now);
@@ -278,6 +283,7 @@ public final class Partition {
         data.clock().set(now);
         message.client().runWith(runner, data, now);
         serveBlocked(now);
+        publishMemory();
         return Behaviors.same();
     }
 
@@ -346,7 +352,14 @@ public final class Partition {
         signals.tracked().enforceLimit();
         // an expired stream answers the clients blocked on it in a consumer group
         serveBlocked(System.currentTimeMillis());
+        publishMemory();
         return Behaviors.same();
+    }
+
+    /** Counts the values changed in place and publishes the partition's memory for INFO and eviction. */
+    private void publishMemory() {
+        data.meter().settle();
+        env.server().memory().publish(partition, data.meter().used(), data.meter().overhead());
     }
 
     private Behavior<Message> stopped() {

@@ -95,6 +95,29 @@ final class ReservedDb implements Db {
     }
 
     @Override
+    public long memoryUsage(byte[] key) {
+        return of(key).memoryUsage(key);
+    }
+
+    @Override
+    public long mainTableBytes() {
+        long sum = 0;
+        for (Db part : parts) {
+            sum += part == null ? 0 : part.mainTableBytes();
+        }
+        return sum;
+    }
+
+    @Override
+    public long expiresTableBytes() {
+        long sum = 0;
+        for (Db part : parts) {
+            sum += part == null ? 0 : part.expiresTableBytes();
+        }
+        return sum;
+    }
+
+    @Override
     public long size() {
         long total = 0;
         for (Db part : parts) {

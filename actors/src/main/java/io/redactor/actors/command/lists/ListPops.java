@@ -61,7 +61,9 @@ public final class ListPops {
         if (list == null) {
             return null;
         }
-        Reply reply = ArrayReply.of(new BulkString(key), new BulkString(popOne(db, key, list, left)));
+        byte[] element = list.pop(left);
+        Lists.popped(db, key, list, left, call.servesBlocked() ? 0 : 1);
+        Reply reply = ArrayReply.of(new BulkString(key), new BulkString(element));
         // BLPOP/BRPOP replay as the pop of the key that was served
         if (call.logging()) {
             call.propagate(left ? Propagation.LPOP : Propagation.RPOP, key);
@@ -131,7 +133,7 @@ public final class ListPops {
         }
         // one change for the move, as Redis counts it
         db.changed(destination, KeyspaceEvents.LIST, toLeft ? "lpush" : "rpush", 0);
-        Lists.popped(db, source, from, fromLeft, 1);
+        Lists.popped(db, source, from, fromLeft, call.servesBlocked() ? 0 : 1);
         // BLMOVE and BRPOPLPUSH replay as what they did once served
         if (call.logging()) {
             call.propagate(Propagation.LMOVE, source, destination, side(fromLeft), side(toLeft));

@@ -6,6 +6,7 @@ import io.redactor.actors.data.AccessClock;
 import io.redactor.actors.data.KeyCounts;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.node.CommandStatistics;
+import io.redactor.actors.node.MemoryReport;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.node.ProcessMetrics;
 import io.redactor.actors.node.RedactorVersion;
@@ -89,7 +90,7 @@ final class InfoCommand {
         switch (name) {
             case "server" -> server(out, node);
             case "clients" -> clients(out, node);
-            case "memory" -> memory(out, node.server().config());
+            case "memory" -> memory(out, node);
             case "persistence" -> node.durability().info().forEach((field, value) -> field(out, field, value));
             case "stats" -> stats(out, node.server().stats(), node.server().pubsub(), node.server().tracking());
             case "replication" -> replication(out, node.server().replicationIds());
@@ -159,27 +160,73 @@ final class InfoCommand {
         field(out, "clients_in_timeout_table", 0);
     }
 
-    private static void memory(StringBuilder out, RuntimeConfig config) {
-        long used = ProcessMetrics.heapUsed();
-        long peak = ProcessMetrics.heapPeak();
-        long rss = ProcessMetrics.residentBytes();
+    /** Redis 7.0's fields in its order; the allocator's are the JVM heap's (used, committed) and the RSS. */
+    private static void memory(StringBuilder out, NodeServices node) {
+        RuntimeConfig config = node.server().config();
+        MemoryReport m = MemoryReport.of(node);
         long system = ProcessMetrics.totalSystemMemory();
-        field(out, "used_memory", used);
-        field(out, "used_memory_human", human(used));
-        field(out, "used_memory_rss", rss);
-        field(out, "used_memory_rss_human", human(rss));
-        field(out, "used_memory_peak", peak);
-        field(out, "used_memory_peak_human", human(peak));
-        field(out, "used_memory_peak_perc", String.format(Locale.ROOT, "%.2f%%", peak == 0 ? 0 : used * 100.0 / peak));
+        field(out, "used_memory", m.used());
+        field(out, "used_memory_human", human(m.used()));
+        field(out, "used_memory_rss", m.rss());
+        field(out, "used_memory_rss_human", human(m.rss()));
+        field(out, "used_memory_peak", m.peak());
+        field(out, "used_memory_peak_human", human(m.peak()));
+        field(out, "used_memory_peak_perc", percent(m.peakPercent()));
+        field(out, "used_memory_overhead", m.overhead());
+        field(out, "used_memory_startup", m.startup());
+        field(out, "used_memory_dataset", m.dataset());
+        field(out, "used_memory_dataset_perc", percent(m.datasetPercent()));
+        field(out, "allocator_allocated", m.heapUsed());
+        field(out, "allocator_active", m.heapCommitted());
+        field(out, "allocator_resident", m.rss());
         field(out, "total_system_memory", system);
         field(out, "total_system_memory_human", human(system));
+        field(out, "used_memory_lua", 0);
+        field(out, "used_memory_vm_eval", 0);
+        field(out, "used_memory_lua_human", human(0));
+        field(out, "used_memory_scripts_eval", m.scripts());
+        field(out, "number_of_cached_scripts", m.cachedScripts());
+        field(out, "number_of_functions", node.scripts().functions().functionCount());
+        field(out, "number_of_libraries", node.scripts().functions().libraryCount());
+        field(out, "used_memory_vm_functions", 0);
+        field(out, "used_memory_vm_total", 0);
+        field(out, "used_memory_vm_total_human", human(0));
+        field(out, "used_memory_functions", 0);
+        field(out, "used_memory_scripts", m.scripts());
+        field(out, "used_memory_scripts_human", human(m.scripts()));
         field(out, "maxmemory", config.maxmemory());
         field(out, "maxmemory_human", human(config.maxmemory()));
         field(out, "maxmemory_policy", config.maxmemoryPolicy());
-        field(out, "mem_fragmentation_ratio", String.format(Locale.ROOT, "%.2f", used == 0 ? 0 : (double) rss / used));
+        field(out, "allocator_frag_ratio", ratio(m.heapCommitted(), m.heapUsed()));
+        field(out, "allocator_frag_bytes", m.heapCommitted() - m.heapUsed());
+        field(out, "allocator_rss_ratio", ratio(m.rss(), m.heapCommitted()));
+        field(out, "allocator_rss_bytes", m.rss() - m.heapCommitted());
+        field(out, "rss_overhead_ratio", "1.00");
+        field(out, "rss_overhead_bytes", 0);
+        field(out, "mem_fragmentation_ratio", String.format(Locale.ROOT, "%.2f", m.fragmentation()));
+        field(out, "mem_fragmentation_bytes", m.heapCommitted() - m.used());
+        field(out, "mem_not_counted_for_evict", 0);
+        field(out, "mem_replication_backlog", 0);
+        field(out, "mem_total_replication_buffers", 0);
+        field(out, "mem_clients_slaves", 0);
+        field(out, "mem_clients_normal", m.clients());
+        field(out, "mem_cluster_links", 0);
+        field(out, "mem_aof_buffer", 0);
         field(out, "mem_allocator", "jvm");
-        field(out, "jvm_heap_committed", Runtime.getRuntime().totalMemory());
-        field(out, "jvm_heap_max", ProcessMetrics.heapMax());
+        field(out, "active_defrag_running", 0);
+        field(out, "lazyfree_pending_objects", 0);
+        field(out, "lazyfreed_objects", 0);
+        field(out, "jvm_heap_used", m.heapUsed());
+        field(out, "jvm_heap_committed", m.heapCommitted());
+        field(out, "jvm_heap_max", m.heapMax());
+    }
+
+    private static String percent(double value) {
+        return String.format(Locale.ROOT, "%.2f%%", value);
+    }
+
+    private static String ratio(long a, long b) {
+        return String.format(Locale.ROOT, "%.2f", b == 0 ? 0 : (double) a / b);
     }
 
     private static void stats(StringBuilder out, ServerStats stats, PubSub pubsub, Tracking tracking) {
@@ -192,7 +239,7 @@ final class InfoCommand {
         field(out, "instantaneous_output_kbps", String.format(Locale.ROOT, "%.2f", stats.meter().outputKbps()));
         field(out, "rejected_connections", stats.rejectedConnections.sum());
         field(out, "expired_keys", stats.expiredKeys.sum());
-        field(out, "evicted_keys", 0);
+        field(out, "evicted_keys", stats.evictedKeys.sum());
         field(out, "keyspace_hits", stats.keyspaceHits.sum());
         field(out, "keyspace_misses", stats.keyspaceMisses.sum());
         field(out, "pubsub_channels", pubsub.channelCount());

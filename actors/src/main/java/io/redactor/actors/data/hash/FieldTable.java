@@ -1,5 +1,6 @@
 package io.redactor.actors.data.hash;
 
+import io.redactor.actors.data.JvmLayout;
 import io.redactor.actors.data.KeyHash;
 
 import java.util.Arrays;
@@ -32,6 +33,8 @@ final class FieldTable {
     /** Entry ids at or above this were never used. */
     private int top;
     private int freeHead = -1;
+    /** Bytes of the field and value arrays. */
+    private long contentBytes;
 
     FieldTable(int expectedSize) {
         int capacity = Math.max(MIN_CAPACITY, expectedSize);
@@ -54,6 +57,13 @@ final class FieldTable {
         size = other.size;
         top = other.top;
         freeHead = other.freeHead;
+        contentBytes = other.contentBytes;
+    }
+
+    long memoryBytes() {
+        return JvmLayout.object(6, 4 * 4 + 8) + JvmLayout.array(buckets.length, 4) + JvmLayout.refs(fields.length)
+                + JvmLayout.refs(values.length) + JvmLayout.array(hashes.length, 4) + JvmLayout.array(next.length, 4)
+                + contentBytes;
     }
 
     FieldTable copy() {
@@ -84,6 +94,7 @@ final class FieldTable {
     }
 
     void setValue(int entry, byte[] value) {
+        contentBytes += JvmLayout.bytes(value.length) - JvmLayout.bytes(values[entry].length);
         values[entry] = value;
     }
 
@@ -92,6 +103,7 @@ final class FieldTable {
         int h = KeyHash.hash(field);
         for (int e = buckets[h & mask]; e >= 0; e = next[e]) {
             if (hashes[e] == h && Arrays.equals(fields[e], field)) {
+                contentBytes += JvmLayout.bytes(value.length) - JvmLayout.bytes(values[e].length);
                 values[e] = value;
                 return false;
             }
@@ -118,6 +130,7 @@ final class FieldTable {
         }
         fields[e] = field;
         values[e] = value;
+        contentBytes += JvmLayout.bytes(field.length) + JvmLayout.bytes(value.length);
         hashes[e] = h;
         int b = h & mask;
         next[e] = buckets[b];
@@ -137,6 +150,7 @@ final class FieldTable {
                 } else {
                     next[prev] = next[e];
                 }
+                contentBytes -= JvmLayout.bytes(fields[e].length) + JvmLayout.bytes(values[e].length);
                 fields[e] = null;
                 values[e] = null;
                 next[e] = freeHead;

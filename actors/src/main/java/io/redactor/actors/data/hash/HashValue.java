@@ -1,6 +1,7 @@
 package io.redactor.actors.data.hash;
 
 import io.redactor.actors.data.DataValue;
+import io.redactor.actors.data.SizedValue;
 
 import java.util.random.RandomGenerator;
 
@@ -19,7 +20,7 @@ import java.util.random.RandomGenerator;
  * <p>Positions: {@link #slots()}, {@link #randomSlot} and {@link #scan} name entries by an int slot, valid until
  * the hash changes; {@link #fieldAt} and {@link #valueAt} read them.
  */
-public final class HashValue implements DataValue {
+public final class HashValue extends SizedValue implements DataValue {
     /** Receives one field and its value. */
     @FunctionalInterface
     public interface PairVisitor {
@@ -59,6 +60,11 @@ public final class HashValue implements DataValue {
     @Override
     public HashValue copy() {
         return table == null ? new HashValue(pairs.copy(), null) : new HashValue(null, table.copy());
+    }
+
+    @Override
+    public long memoryBytes() {
+        return shell(2, 0) + (table == null ? pairs.memoryBytes() : table.memoryBytes());
     }
 
     public boolean isListpack() {

@@ -1,5 +1,7 @@
 package io.redactor.actors.data.hash;
 
+import io.redactor.actors.data.JvmLayout;
+
 import java.util.Arrays;
 
 /**
@@ -13,18 +15,25 @@ final class PairList {
     /** Field of pair i at 2i, its value at 2i + 1. */
     private byte[][] items;
     private int size;
+    /** Bytes of the field and value arrays. */
+    private long contentBytes;
 
     PairList() {
         items = EMPTY;
     }
 
-    private PairList(byte[][] items, int size) {
+    private PairList(byte[][] items, int size, long contentBytes) {
         this.items = items;
         this.size = size;
+        this.contentBytes = contentBytes;
     }
 
     PairList copy() {
-        return new PairList(Arrays.copyOf(items, 2 * size), size);
+        return new PairList(Arrays.copyOf(items, 2 * size), size, contentBytes);
+    }
+
+    long memoryBytes() {
+        return JvmLayout.object(1, 4 + 8) + JvmLayout.refs(items.length) + contentBytes;
     }
 
     int size() {
@@ -60,6 +69,7 @@ final class PairList {
     }
 
     void setValue(int index, byte[] value) {
+        contentBytes += JvmLayout.bytes(value.length) - JvmLayout.bytes(items[2 * index + 1].length);
         items[2 * index + 1] = value;
     }
 
@@ -71,12 +81,14 @@ final class PairList {
         }
         items[at] = field;
         items[at + 1] = value;
+        contentBytes += JvmLayout.bytes(field.length) + JvmLayout.bytes(value.length);
         size++;
     }
 
     void removeAt(int index) {
         int at = 2 * index;
         int end = 2 * size;
+        contentBytes -= JvmLayout.bytes(items[at].length) + JvmLayout.bytes(items[at + 1].length);
         System.arraycopy(items, at + 2, items, at, end - at - 2);
         items[end - 2] = null;
         items[end - 1] = null;

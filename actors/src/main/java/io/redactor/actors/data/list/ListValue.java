@@ -1,6 +1,8 @@
 package io.redactor.actors.data.list;
 
 import io.redactor.actors.data.BlockableValue;
+import io.redactor.actors.data.JvmLayout;
+import io.redactor.actors.data.SizedValue;
 
 import java.util.Arrays;
 import java.util.function.Consumer;
@@ -15,7 +17,7 @@ import java.util.function.Consumer;
  * <p>Elements go in by copy and come out as fresh arrays, so callers may keep or share what they get.
  * Redis 7.0 reports every list as "quicklist" (the listpack encoding for small lists came in 7.2).
  */
-public final class ListValue implements BlockableValue {
+public final class ListValue extends SizedValue implements BlockableValue {
     /** Pages stop taking pushes past this size (an element bigger than that gets a page of its own). */
     static final int PAGE_BYTES = 8192;
     /** A middle edit (LINSERT, LSET) splits a page that grows past this size. */
@@ -27,6 +29,8 @@ public final class ListValue implements BlockableValue {
     private int head;
     private int pageCount;
     private long size;
+    /** Bytes of the pages: their objects and arrays. */
+    private long pageBytes;
 
     public ListValue() {
         pages = new ListPage[2];
@@ -36,6 +40,23 @@ public final class ListValue implements BlockableValue {
         this.pages = pages;
         this.pageCount = pageCount;
         this.size = size;
+        for (int i = 0; i < pageCount; i++) {
+            pageBytes += pageBytes(pages[i]);
+        }
+    }
+
+    private static long pageBytes(ListPage page) {
+        return JvmLayout.object(1, 3 * 4) + JvmLayout.bytes(page.buf.length);
+    }
+
+    /** A page's array was replaced by one of another length. */
+    private void resized(ListPage page, int capacityBefore) {
+        pageBytes += JvmLayout.bytes(page.buf.length) - JvmLayout.bytes(capacityBefore);
+    }
+
+    @Override
+    public long memoryBytes() {
+        return shell(1, 4 + 4 + 8 + 8) + JvmLayout.refs(pages.length) + pageBytes;
     }
 
     @Override
@@ -59,6 +80,20 @@ public final class ListValue implements BlockableValue {
 
     public long size() {
         return size;
+    }
+
+    /** Pages the list is kept in (DEBUG OBJECT's ql_nodes). */
+    public int pageCount() {
+        return pageCount;
+    }
+
+    /** Bytes of the elements as packed in the pages, without free room (DEBUG OBJECT's ql_uncompressed_size). */
+    public long packedBytes() {
+        long bytes = 0;
+        for (int i = 0; i < pageCount; i++) {
+            bytes += page(i).bytes();
+        }
+        return bytes;
     }
 
     public boolean isEmpty() {
@@ -98,6 +133,7 @@ public final class ListValue implements BlockableValue {
         ensurePageSlot();
         head = head == 0 ? pages.length - 1 : head - 1;
         pages[head] = page;
+        pageBytes += pageBytes(page);
         pageCount++;
     }
 
@@ -108,10 +144,14 @@ public final class ListValue implements BlockableValue {
             slot -= pages.length;
         }
         pages[slot] = page;
+        if (page != null) {
+            pageBytes += pageBytes(page);
+        }
         pageCount++;
     }
 
     private void removeFirstPage() {
+        pageBytes -= pageBytes(pages[head]);
         pages[head] = null;
         head = head + 1 == pages.length ? 0 : head + 1;
         pageCount--;
@@ -121,6 +161,11 @@ public final class ListValue implements BlockableValue {
     }
 
     private void removeLastPage() {
+        pageBytes -= pageBytes(last());
+        dropLastSlot();
+    }
+
+    private void dropLastSlot() {
         int slot = head + pageCount - 1;
         if (slot >= pages.length) {
             slot -= pages.length;
@@ -140,13 +185,15 @@ public final class ListValue implements BlockableValue {
             setPage(i, page(i - 1));
         }
         setPage(at, page);
+        pageBytes += pageBytes(page);
     }
 
     private void removePage(int at) {
+        pageBytes -= pageBytes(page(at));
         for (int i = at; i < pageCount - 1; i++) {
             setPage(i, page(i + 1));
         }
-        removeLastPage();
+        dropLastSlot();
     }
 
     private void setPage(int i, ListPage page) {
@@ -174,7 +221,9 @@ public final class ListValue implements BlockableValue {
             page = new ListPage(newPageCapacity(entry, pageCount > 0), true);
             addFirstPage(page);
         } else if (!page.fitsFront(entry)) {
+            int capacity = page.buf.length;
             page.grow(entry, true, Math.min(PAGE_BYTES, 2 * page.buf.length), pageCount == 1);
+            resized(page, capacity);
         }
         page.pushFront(element, entry);
         size++;
@@ -187,7 +236,9 @@ public final class ListValue implements BlockableValue {
             page = new ListPage(newPageCapacity(entry, pageCount > 0), false);
             addLastPage(page);
         } else if (!page.fitsBack(entry)) {
+            int capacity = page.buf.length;
             page.grow(entry, false, Math.min(PAGE_BYTES, 2 * page.buf.length), pageCount == 1);
+            resized(page, capacity);
         }
         page.pushBack(element, entry);
         size++;
@@ -329,7 +380,9 @@ public final class ListValue implements BlockableValue {
         long position = locate(at);
         int p = pageOf(position);
         ListPage page = page(p);
+        int capacity = page.buf.length;
         page.replace(offsetOf(position), element);
+        resized(page, capacity);
         splitIfLarge(p);
         return true;
     }
@@ -363,7 +416,9 @@ public final class ListValue implements BlockableValue {
             ListPage page = page(p);
             for (int offset = page.start; offset < page.end; offset = page.next(offset)) {
                 if (page.matches(offset, pivot)) {
+                    int capacity = page.buf.length;
                     page.insert(after ? page.next(offset) : offset, element);
+                    resized(page, capacity);
                     size++;
                     splitIfLarge(p);
                     return true;
@@ -424,12 +479,16 @@ public final class ListValue implements BlockableValue {
             if (p + 1 < pageCount) {
                 ListPage next = page(p + 1);
                 if (page.bytes() + next.bytes() <= PAGE_BYTES) {
+                    int capacity = page.buf.length;
                     page.append(next);
+                    resized(page, capacity);
                     removePage(p + 1);
                     continue;
                 }
             }
+            int capacity = page.buf.length;
             page.trimCapacity(PAGE_BYTES / 4);
+            resized(page, capacity);
             p++;
         }
     }
@@ -438,7 +497,9 @@ public final class ListValue implements BlockableValue {
         ListPage page = page(p);
         if (page.bytes() > SPLIT_BYTES && page.count > 1) {
             insertPage(p + 1, page.splitAt(page.count / 2));
+            int capacity = page.buf.length;
             page.trimCapacity(0);
+            resized(page, capacity);
         }
     }
 

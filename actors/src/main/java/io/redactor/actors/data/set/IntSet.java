@@ -1,5 +1,7 @@
 package io.redactor.actors.data.set;
 
+import io.redactor.actors.data.JvmLayout;
+
 import java.util.Arrays;
 
 /**
@@ -20,6 +22,10 @@ final class IntSet {
     private IntSet(long[] values, int size) {
         this.values = values;
         this.size = size;
+    }
+
+    long memoryBytes() {
+        return JvmLayout.object(1, 4) + JvmLayout.array(values.length, 8);
     }
 
     int size() {

@@ -1,5 +1,6 @@
 package io.redactor.actors.data.set;
 
+import io.redactor.actors.data.JvmLayout;
 import io.redactor.actors.data.KeyHash;
 
 import java.util.Arrays;
@@ -26,6 +27,8 @@ final class MemberTable {
     private int[] hashes;
     private int[] next;
     private int size;
+    /** Bytes of the member arrays. */
+    private long contentBytes;
 
     /** An empty table with room for {@code expected} members before it grows. */
     MemberTable(int expected) {
@@ -43,6 +46,12 @@ final class MemberTable {
         hashes = Arrays.copyOf(other.hashes, members.length);
         next = Arrays.copyOf(other.next, members.length);
         size = other.size;
+        contentBytes = other.contentBytes;
+    }
+
+    long memoryBytes() {
+        return JvmLayout.object(4, 2 * 4 + 8) + JvmLayout.array(buckets.length, 4) + JvmLayout.refs(members.length)
+                + JvmLayout.array(hashes.length, 4) + JvmLayout.array(next.length, 4) + contentBytes;
     }
 
     int size() {
@@ -78,6 +87,7 @@ final class MemberTable {
         }
         int e = size++;
         members[e] = member;
+        contentBytes += JvmLayout.bytes(member.length);
         hashes[e] = h;
         next[e] = buckets[b];
         buckets[b] = e;
@@ -110,6 +120,7 @@ final class MemberTable {
     }
 
     private void unlink(int e, int bucket, int prev) {
+        contentBytes -= JvmLayout.bytes(members[e].length);
         if (prev < 0) {
             buckets[bucket] = next[e];
         } else {

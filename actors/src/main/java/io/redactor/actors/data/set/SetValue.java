@@ -1,6 +1,7 @@
 package io.redactor.actors.data.set;
 
 import io.redactor.actors.data.DataValue;
+import io.redactor.actors.data.SizedValue;
 import io.redactor.core.number.RedisIntegers;
 
 import java.util.function.Consumer;
@@ -16,7 +17,7 @@ import java.util.random.RandomGenerator;
  * iteration; they stay valid until the set changes. Member arrays handed in are stored as they are and
  * handed out shared, so nobody may modify them.
  */
-public final class SetValue implements DataValue {
+public final class SetValue extends SizedValue implements DataValue {
     /** Non-null while the set is an intset. */
     private IntSet ints;
     /** Non-null once the set is a hashtable. */
@@ -50,6 +51,11 @@ public final class SetValue implements DataValue {
     @Override
     public String encoding() {
         return ints != null ? "intset" : "hashtable";
+    }
+
+    @Override
+    public long memoryBytes() {
+        return shell(2, 0) + (ints != null ? ints.memoryBytes() : table.memoryBytes());
     }
 
     public boolean isIntset() {

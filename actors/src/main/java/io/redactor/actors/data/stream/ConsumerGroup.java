@@ -1,5 +1,7 @@
 package io.redactor.actors.data.stream;
 
+import io.redactor.actors.data.JvmLayout;
+
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
@@ -45,6 +47,25 @@ public final class ConsumerGroup {
     public NavigableMap<StreamId, PendingEntry> pending() {
         return Collections.unmodifiableNavigableMap(pending);
     }
+
+    /**
+     * Bytes the group holds: its object, lists and their entries (java.util.TreeMap nodes, IDs, pending entries and
+     * consumers). Walks the consumers, which are few, not the entries.
+     */
+    long memoryBytes() {
+        long id = JvmLayout.object(0, 16);
+        long pendingEntry = JvmLayout.object(1, 16);
+        long bytes = JvmLayout.object(4, 8) + 2 * TREE_MAP + (long) pending.size() * (TREE_ENTRY + id + pendingEntry);
+        for (Consumer consumer : consumers.values()) {
+            bytes += TREE_ENTRY + JvmLayout.object(2, 8) + JvmLayout.bytes(consumer.name().length) + TREE_MAP
+                    + (long) consumer.pending.size() * TREE_ENTRY;
+        }
+        return bytes;
+    }
+
+    /** A java.util.TreeMap and one of its nodes. */
+    static final long TREE_MAP = JvmLayout.object(7, 8);
+    static final long TREE_ENTRY = JvmLayout.object(5, 1);
 
     public int pendingCount() {
         return pending.size();

@@ -1,5 +1,7 @@
 package io.redactor.actors.data.stream;
 
+import io.redactor.actors.data.JvmLayout;
+
 import java.util.Arrays;
 
 /**
@@ -14,6 +16,8 @@ final class StreamNodes {
     /** The first node's slot: trimmed nodes leave room at the front until the next growth. */
     private int start;
     private int size;
+    /** Bytes of the listpack arrays. */
+    private long listpackBytes;
 
     StreamNodes() {
         this(4);
@@ -23,6 +27,11 @@ final class StreamNodes {
         ms = new long[capacity];
         seq = new long[capacity];
         listpacks = new byte[capacity][];
+    }
+
+    long memoryBytes() {
+        return JvmLayout.object(3, 2 * 4 + 8) + 2 * JvmLayout.array(ms.length, 8) + JvmLayout.refs(listpacks.length)
+                + listpackBytes;
     }
 
     int size() {
@@ -38,6 +47,7 @@ final class StreamNodes {
     }
 
     void setListpack(int node, byte[] lp) {
+        listpackBytes += JvmLayout.bytes(lp.length) - JvmLayout.bytes(listpacks[start + node].length);
         listpacks[start + node] = lp;
     }
 
@@ -79,11 +89,13 @@ final class StreamNodes {
         ms[slot] = master.ms();
         seq[slot] = master.seq();
         listpacks[slot] = lp;
+        listpackBytes += JvmLayout.bytes(lp.length);
         size++;
         return true;
     }
 
     void remove(int node) {
+        listpackBytes -= JvmLayout.bytes(listpacks[start + node].length);
         if (node == 0) {
             listpacks[start] = null;
             start++;
@@ -109,6 +121,7 @@ final class StreamNodes {
             copy.seq[i] = seq[start + i];
             byte[] lp = listpacks[start + i];
             copy.listpacks[i] = Arrays.copyOf(lp, io.redactor.core.listpack.Listpack.totalBytes(lp));
+            copy.listpackBytes += JvmLayout.bytes(copy.listpacks[i].length);
         }
         copy.size = size;
         return copy;

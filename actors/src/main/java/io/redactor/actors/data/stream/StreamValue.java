@@ -1,6 +1,8 @@
 package io.redactor.actors.data.stream;
 
 import io.redactor.actors.data.BlockableValue;
+import io.redactor.actors.data.JvmLayout;
+import io.redactor.actors.data.SizedValue;
 import io.redactor.core.listpack.Listpack;
 
 import java.util.Arrays;
@@ -14,7 +16,7 @@ import java.util.TreeMap;
  * stream-node-max-entries}), so that DUMP gives Redis's bytes; the last, first and largest deleted IDs; the count of
  * entries ever added; and the consumer groups.
  */
-public final class StreamValue implements BlockableValue {
+public final class StreamValue extends SizedValue implements BlockableValue {
     /** Redis's STREAM_LISTPACK_MAX_SIZE: no node grows past it, whatever the configuration says. */
     public static final long NODE_MAX_SIZE = 1 << 30;
     /** What a new node's listpack starts with (Redis preallocates up to 4 KB and shrinks it when full). */
@@ -28,6 +30,21 @@ public final class StreamValue implements BlockableValue {
     private long entriesAdded;
     /** By name, in byte order; null until the first group. */
     private TreeMap<byte[], ConsumerGroup> groups;
+
+    @Override
+    public long memoryBytes() {
+        long id = JvmLayout.object(0, 16);
+        long bytes = shell(5, 2 * 8) + nodes.memoryBytes() + (lastId == StreamId.MIN ? 0 : id)
+                + (firstId == StreamId.MIN || firstId == lastId ? 0 : id) + (maxDeletedId == StreamId.MIN ? 0 : id);
+        if (groups != null) {
+            bytes += ConsumerGroup.TREE_MAP;
+            for (var group : groups.entrySet()) {
+                bytes += ConsumerGroup.TREE_ENTRY + JvmLayout.bytes(group.getKey().length)
+                        + group.getValue().memoryBytes();
+            }
+        }
+        return bytes;
+    }
 
     @Override
     public String typeName() {

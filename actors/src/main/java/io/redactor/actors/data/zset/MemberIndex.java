@@ -1,5 +1,6 @@
 package io.redactor.actors.data.zset;
 
+import io.redactor.actors.data.JvmLayout;
 import io.redactor.actors.data.KeyHash;
 
 import java.util.Arrays;
@@ -33,6 +34,13 @@ final class MemberIndex {
 
     MemberIndex() {
         this(0);
+    }
+
+    /** Bytes of the index's arrays (the members are counted by the tree that shares them). */
+    long memoryBytes() {
+        return JvmLayout.object(6, 6 * 4) + JvmLayout.array(buckets.length, 4) + JvmLayout.refs(members.length)
+                + JvmLayout.array(scores.length, 8) + JvmLayout.array(hashes.length, 4)
+                + JvmLayout.array(next.length, 4) + (chain == null ? 0 : JvmLayout.array(chain.length, 4));
     }
 
     /** An index sized for {@code expected} members. */

@@ -1,5 +1,7 @@
 package io.redactor.actors.data.zset;
 
+import io.redactor.actors.data.JvmLayout;
+
 import java.util.Arrays;
 
 /**
@@ -27,8 +29,26 @@ final class RankTree {
     private Leaf head;
     private Leaf tail;
     private int size;
+    /** Bytes of the tree's nodes and their arrays. */
+    private long nodeBytes;
+    /** Bytes of the member arrays. */
+    private long contentBytes;
+
+    private static final long INNER_BYTES = JvmLayout.object(4, 4) + JvmLayout.refs(INNER_CAPACITY + 1)
+            + JvmLayout.array(INNER_CAPACITY + 1, 4) + JvmLayout.array(INNER_CAPACITY + 1, 8)
+            + JvmLayout.refs(INNER_CAPACITY + 1);
+
+    private static long leafBytes(int capacity) {
+        return JvmLayout.object(4, 4) + JvmLayout.array(capacity, 8) + JvmLayout.refs(capacity);
+    }
+
+    /** Bytes of heap the tree holds, members included. */
+    long memoryBytes() {
+        return JvmLayout.object(3, 4 + 16) + nodeBytes + contentBytes;
+    }
 
     RankTree() {
+        nodeBytes = leafBytes(FIRST_LEAF_CAPACITY);
         Leaf leaf = new Leaf(FIRST_LEAF_CAPACITY);
         root = leaf;
         head = leaf;
@@ -42,7 +62,9 @@ final class RankTree {
     /** Adds an entry that the caller knows is not in the tree. */
     void insert(double score, byte[] member) {
         Node split = insert(root, score, member, true, true);
+        contentBytes += JvmLayout.bytes(member.length);
         if (split != null) {
+            nodeBytes += INNER_BYTES;
             Inner top = new Inner();
             top.children[0] = root;
             top.counts[0] = count(root);
@@ -62,7 +84,9 @@ final class RankTree {
             return false;
         }
         size--;
+        contentBytes -= JvmLayout.bytes(member.length);
         while (root instanceof Inner inner && inner.size == 1) {
+            nodeBytes -= INNER_BYTES;
             root = inner.children[0];
         }
         return true;
@@ -222,6 +246,8 @@ final class RankTree {
         copy.root = copyNode(root, copy, previous);
         copy.tail = previous[0];
         copy.size = size;
+        copy.nodeBytes = nodeBytes;
+        copy.contentBytes = contentBytes;
         return copy;
     }
 
@@ -280,13 +306,16 @@ final class RankTree {
         } else {
             keep = inner.size / 2;
         }
+        nodeBytes += INNER_BYTES;
         return splitInner(inner, keep);
     }
 
     private Node insertIntoLeaf(Leaf leaf, double score, byte[] member, boolean leftEdge, boolean rightEdge) {
         int pos = lowerBound(leaf, score, member);
         if (leaf.size < LEAF_CAPACITY) {
+            int capacity = leaf.scores.length;
             leaf.insertAt(pos, score, member);
+            nodeBytes += leafBytes(leaf.scores.length) - leafBytes(capacity);
             return null;
         }
         int keep;
@@ -298,6 +327,7 @@ final class RankTree {
             keep = leaf.size / 2;
         }
         Leaf right = new Leaf(LEAF_CAPACITY);
+        nodeBytes += leafBytes(LEAF_CAPACITY);
         int moved = leaf.size - keep;
         System.arraycopy(leaf.scores, keep, right.scores, 0, moved);
         System.arraycopy(leaf.members, keep, right.members, 0, moved);
@@ -381,8 +411,10 @@ final class RankTree {
         Node b = inner.children[l + 1];
         if (a.size + b.size <= (leaves ? LEAF_CAPACITY : INNER_CAPACITY)) {
             if (leaves) {
+                nodeBytes -= leafBytes(((Leaf) b).scores.length);
                 mergeLeaves((Leaf) a, (Leaf) b);
             } else {
+                nodeBytes -= INNER_BYTES;
                 mergeInners(inner, l, (Inner) a, (Inner) b);
             }
             inner.counts[l] += inner.counts[l + 1];

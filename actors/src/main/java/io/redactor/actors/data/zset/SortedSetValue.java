@@ -1,6 +1,7 @@
 package io.redactor.actors.data.zset;
 
 import io.redactor.actors.data.BlockableValue;
+import io.redactor.actors.data.SizedValue;
 
 /**
  * A sorted set: members (binary, stored immutably and shared with replies) with scores, ordered by score then
@@ -13,7 +14,7 @@ import io.redactor.actors.data.BlockableValue;
  * <p>A listpack stores an integral score as an integer, so a score of -0 becomes 0 there; this class does the
  * same while the set is listpack-encoded, and keeps -0 after it is not.
  */
-public final class SortedSetValue implements BlockableValue {
+public final class SortedSetValue extends SizedValue implements BlockableValue {
     private RankTree tree;
     /** Null while the set is listpack-encoded. */
     private MemberIndex index;
@@ -48,6 +49,11 @@ public final class SortedSetValue implements BlockableValue {
     @Override
     public String encoding() {
         return index == null ? "listpack" : "skiplist";
+    }
+
+    @Override
+    public long memoryBytes() {
+        return shell(2, 0) + tree.memoryBytes() + (index == null ? 0 : index.memoryBytes());
     }
 
     public boolean isListpack() {

@@ -228,6 +228,16 @@ public final class RuntimeConfig {
         return snapshot.lfuDecayTime;
     }
 
+    /** {@code maxmemory-samples}: keys sampled per database for each eviction round. */
+    public int maxmemorySamples() {
+        return Integer.parseInt(get("maxmemory-samples"));
+    }
+
+    /** {@code maxmemory-eviction-tenacity}, 0..100. */
+    public int maxmemoryEvictionTenacity() {
+        return Integer.parseInt(get("maxmemory-eviction-tenacity"));
+    }
+
     /** Background task frequency, 1..500. */
     public int hz() {
         return snapshot.hz;

@@ -33,6 +33,7 @@ public final class DebugCommand {
             new DebugDigest(),
             new DebugDigestValue(),
             new DebugLoadAof(),
+            new DebugObject(),
             new DebugProtocol(),
             new DebugReload(),
             new DebugSetActiveExpire(),

@@ -1,0 +1,63 @@
+package io.redactor.actors.eviction;
+
+import java.util.Arrays;
+
+/**
+ * Redis's eviction pool: the best candidates seen so far across samples (16), kept in ascending score order, so that
+ * each eviction takes the best key of many samples rather than of the last few. Entries name a key by partition,
+ * database and bytes; the key may be gone by the time it is evicted, which the eviction finds out.
+ */
+final class EvictionPool {
+    static final int SIZE = 16;
+
+    record Candidate(int partition, int db, byte[] key, long score) {
+    }
+
+    private final Candidate[] entries = new Candidate[SIZE];
+    private int count;
+
+    int size() {
+        return count;
+    }
+
+    /** Offers a candidate: kept when the pool has room or it beats the worst; a key already in the pool is updated. */
+    void offer(Candidate candidate) {
+        for (int i = 0; i < count; i++) {
+            Candidate c = entries[i];
+            if (c.partition() == candidate.partition() && c.db() == candidate.db()
+                    && Arrays.equals(c.key(), candidate.key())) {
+                System.arraycopy(entries, i + 1, entries, i, count - i - 1);
+                count--;
+                break;
+            }
+        }
+        if (count == SIZE) {
+            if (candidate.score() <= entries[0].score()) {
+                return;
+            }
+            System.arraycopy(entries, 1, entries, 0, --count);
+        }
+        int at = count;
+        while (at > 0 && entries[at - 1].score() > candidate.score()) {
+            entries[at] = entries[at - 1];
+            at--;
+        }
+        entries[at] = candidate;
+        count++;
+    }
+
+    /** Removes and returns the best candidate, or null when the pool is empty. */
+    Candidate takeBest() {
+        if (count == 0) {
+            return null;
+        }
+        Candidate best = entries[--count];
+        entries[count] = null;
+        return best;
+    }
+
+    void clear() {
+        Arrays.fill(entries, null);
+        count = 0;
+    }
+}

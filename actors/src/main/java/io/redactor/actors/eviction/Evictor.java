@@ -1,0 +1,237 @@
+package io.redactor.actors.eviction;
+
+import io.redactor.actors.client.ClientSession;
+import io.redactor.actors.command.CommandFlag;
+import io.redactor.actors.command.CommandSpec;
+import io.redactor.actors.data.Database;
+import io.redactor.actors.data.Keyspace;
+import io.redactor.actors.data.PartitionData;
+import io.redactor.actors.node.EvictionGate;
+import io.redactor.actors.node.HeapGuard;
+import io.redactor.actors.node.ServerContext;
+import io.redactor.actors.partition.Partition;
+import io.redactor.actors.partition.PartitionGateway;
+import io.redactor.actors.routing.Admission;
+import io.redactor.actors.tracking.TrackingScope;
+import io.redactor.core.reply.ErrorReply;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
+
+/**
+ * maxmemory for the whole node. Over it, a command from a client starts an eviction run (unless one is under way):
+ * rounds that each ask a few partitions for maxmemory-samples keys per database, keep the best candidates in one
+ * {@link EvictionPool} across partitions and rounds, and evict the best of the pool on their partitions, until the
+ * data set is under maxmemory again. A command that may grow memory (denyoom) gets Redis's OOM error when the policy is
+ * noeviction or the last sweep of every partition found nothing to evict; otherwise it runs while the eviction
+ * catches up, which it does round by round beside the partitions' other work (Redis evicts before the command, on its
+ * one thread). A round evicts at least 1 + maxmemory-eviction-tenacity / 5 keys, and as many as the excess takes (by
+ * what evicted keys freed lately) up to a pool's worth, sampling as many partitions as it evicts keys (at least 8).
+ */
+public final class Evictor implements Admission, EvictionGate, AutoCloseable {
+    private static final ErrorReply OOM = new ErrorReply(HeapGuard.OOM_ERROR);
+    private static final int PARTITIONS_PER_ROUND = 8;
+    /** A sweep of every partition that found nothing is not repeated sooner than this. */
+    private static final long SWEEP_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    private final ServerContext server;
+    private final PartitionGateway gateway;
+    private final LongSupplier otherMemory;
+    private final Admission next;
+    /** One thread that ends when idle: rounds run one after the other, none while memory is under the limit. */
+    private final ThreadPoolExecutor loop = new ThreadPoolExecutor(1, 1, 5, TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(), Thread.ofPlatform().daemon().name("redactor-evictor").factory());
+    private final AtomicBoolean running = new AtomicBoolean();
+    /** The policy under which the last sweep of every partition found nothing to evict; null when it found some. */
+    private volatile EvictionPolicy exhausted;
+    private volatile long lastSweepNanos = System.nanoTime() - SWEEP_INTERVAL_NANOS;
+    /** Used by the loop thread only. */
+    private final EvictionPool pool = new EvictionPool();
+    private final SplittableRandom random = new SplittableRandom();
+    /** Completes when the round under way ends. */
+    private volatile CompletableFuture<Void> current = CompletableFuture.completedFuture(null);
+
+    /** What an evicted key freed lately, on average (loop thread only). */
+    private long freedPerKey = 128;
+
+    /**
+     * @param otherMemory what counts besides the data set (the script cache)
+     * @param next        the admission asked when this one lets the command through
+     */
+    public Evictor(ServerContext server, PartitionGateway gateway, LongSupplier otherMemory, Admission next) {
+        this.server = server;
+        this.gateway = gateway;
+        this.otherMemory = otherMemory;
+        this.next = next;
+        loop.allowCoreThreadTimeOut(true);
+    }
+
+    /** What eviction compares with maxmemory: the data set and the script cache. */
+    public long used() {
+        return server.memory().total() + otherMemory.getAsLong();
+    }
+
+    @Override
+    public ErrorReply refusal(CommandSpec spec, ClientSession client) {
+        if (client != null && overLimit() && spec.has(CommandFlag.DENYOOM)) {
+            return OOM;
+        }
+        return next.refusal(spec, client);
+    }
+
+    /** Over maxmemory: starts evicting if it may; true when nothing can be evicted (writes must be refused). */
+    private boolean overLimit() {
+        long max = server.config().maxmemory();
+        if (max == 0 || used() <= max) {
+            if (exhausted != null) {
+                exhausted = null;
+            }
+            return false;
+        }
+        EvictionPolicy policy = EvictionPolicy.of(server.config().maxmemoryPolicy());
+        if (!policy.evicts()) {
+            return true;
+        }
+        // what the last sweep found holds for its policy only, and for a while
+        boolean nothingLeft = exhausted == policy;
+        if (nothingLeft && System.nanoTime() - lastSweepNanos < SWEEP_INTERVAL_NANOS) {
+            return true;
+        }
+        if (running.compareAndSet(false, true)) {
+            loop.execute(() -> round(nothingLeft));
+        }
+        return nothingLeft;
+    }
+
+    @Override
+    public CompletionStage<Void> roundUnderWay() {
+        if (!running.get()) {
+            return null;
+        }
+        long max = server.config().maxmemory();
+        return max > 0 && used() > max ? current : null;
+    }
+
+    private void round(boolean sweep) {
+        CompletableFuture<Void> previous = current;
+        current = new CompletableFuture<>();
+        previous.complete(null);
+        long max = server.config().maxmemory();
+        EvictionPolicy policy = EvictionPolicy.of(server.config().maxmemoryPolicy());
+        if (max == 0 || !policy.evicts() || used() <= max) {
+            finish();
+            return;
+        }
+        int partitions = gateway.partitionCount();
+        // far over the limit, a round evicts as many keys as it takes (up to a pool's worth) and samples as widely
+        int least = 1 + server.config().maxmemoryEvictionTenacity() / 5;
+        int keys = (int) Math.clamp((used() - max) / Math.max(1, freedPerKey) + 1, least, Math.max(least,
+                EvictionPool.SIZE));
+        int asked = sweep ? partitions : Math.min(partitions, Math.max(PARTITIONS_PER_ROUND, keys));
+        int first = sweep ? 0 : random.nextInt(partitions);
+        int samples = Math.max(1, server.config().maxmemorySamples());
+        List<CompletableFuture<List<EvictionPool.Candidate>>> answers = new ArrayList<>(asked);
+        for (int i = 0; i < asked; i++) {
+            int partition = (first + i) % partitions;
+            answers.add(sample(partition, policy, samples));
+        }
+        if (sweep) {
+            lastSweepNanos = System.nanoTime();
+        }
+        CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).whenCompleteAsync((done, failure) -> {
+            for (CompletableFuture<List<EvictionPool.Candidate>> answer : answers) {
+                if (!answer.isCompletedExceptionally()) {
+                    answer.join().forEach(pool::offer);
+                }
+            }
+            if (pool.size() == 0) {
+                if (sweep) {
+                    exhausted = policy;
+                    finish();
+                } else {
+                    round(true);
+                }
+                return;
+            }
+            exhausted = null;
+            evictBest(keys);
+        }, loop);
+    }
+
+    private void evictBest(int keys) {
+        List<CompletableFuture<Long>> evictions = new ArrayList<>(keys);
+        EvictionPool.Candidate best;
+        while (evictions.size() < keys && (best = pool.takeBest()) != null) {
+            evictions.add(evict(best));
+        }
+        CompletableFuture.allOf(evictions.toArray(CompletableFuture[]::new))
+                .whenCompleteAsync((done, failure) -> {
+                    for (CompletableFuture<Long> eviction : evictions) {
+                        long freed = eviction.isCompletedExceptionally() ? -1 : eviction.join();
+                        if (freed > 0) {
+                            freedPerKey = (freedPerKey * 7 + freed) / 8;
+                        }
+                    }
+                    round(false);
+                }, loop);
+    }
+
+    private void finish() {
+        running.set(false);
+        pool.clear();
+        current.complete(null);
+    }
+
+    private CompletableFuture<List<EvictionPool.Candidate>> sample(int partition, EvictionPolicy policy, int samples) {
+        CompletableFuture<List<EvictionPool.Candidate>> answer = new CompletableFuture<>();
+        Database.EvictionScore scoring = policy.scoring(server.config().lfuDecayTime());
+        gateway.tell(partition, new Partition.Step(data -> {
+            List<EvictionPool.Candidate> found = new ArrayList<>();
+            data.clock().set(System.currentTimeMillis());
+            for (int db = 0; db < Keyspace.DATABASES; db++) {
+                Database database = data.db(db);
+                if (policy.volatileOnly() ? database.volatileSize() == 0 : database.size() == 0) {
+                    continue;
+                }
+                database.sampleForEviction(samples, policy.volatileOnly(), scoring, ThreadLocalRandom.current(),
+                        (index, key, score) -> found.add(new EvictionPool.Candidate(partition, index, key, score)));
+            }
+            answer.complete(found);
+        }));
+        return answer;
+    }
+
+    private CompletableFuture<Long> evict(EvictionPool.Candidate candidate) {
+        CompletableFuture<Long> answer = new CompletableFuture<>();
+        gateway.tell(candidate.partition(), new Partition.Step(data -> answer.complete(evictOn(data, candidate))));
+        return answer;
+    }
+
+    private long evictOn(PartitionData data, EvictionPool.Candidate candidate) {
+        TrackingScope scope = TrackingScope.open(server.tracking(), null, TrackingScope.Kind.BACKGROUND, false);
+        long freed;
+        try {
+            data.clock().set(System.currentTimeMillis());
+            freed = data.db(candidate.db()).evict(candidate.key());
+        } finally {
+            TrackingScope.close(scope, null);
+        }
+        data.meter().settle();
+        server.memory().publish(data.partition(), data.meter().used(), data.meter().overhead());
+        return freed;
+    }
+
+    @Override
+    public void close() {
+        loop.shutdownNow();
+    }
+}
