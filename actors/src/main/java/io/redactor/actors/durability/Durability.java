@@ -126,7 +126,7 @@ public final class Durability implements Admission {
         if (loader.loading() && !spec.has(CommandFlag.LOADING) && !loader.isLoader(client)) {
             return LOADING;
         }
-        if (spec.has(CommandFlag.WRITE) || "ping".equals(spec.fullName())) {
+        if (Admission.writes(spec, client) || "ping".equals(spec.fullName())) {
             return writeRefusal();
         }
         return null;
