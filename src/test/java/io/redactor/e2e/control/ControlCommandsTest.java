@@ -1,10 +1,9 @@
 package io.redactor.e2e.control;
 
+import io.redactor.testing.DebugSideBySideTest;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.RealRedis;
 import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -24,23 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * CLIENT REPLY, CLIENT NO-EVICT, ROLE, WAIT, DEBUG SLEEP, CONFIG REWRITE and CLIENT LIST's buffer fields, side by
  * side with Redis 7.0.15 where the replies can be compared.
  */
-class ControlCommandsTest {
-    private static TestRedactor redactor;
-    private static RealRedis redis;
-
-    @BeforeAll
-    static void start() throws Exception {
-        redactor = TestRedactor.start(Map.of("redactor.redis.enable-debug-command", "yes"));
-        redis = RealRedis.startIn(Files.createTempDirectory("control-redis"), "--save", "", "--appendonly", "no",
-                "--enable-debug-command", "yes");
-    }
-
-    @AfterAll
-    static void stop() {
-        redactor.close();
-        redis.close();
-    }
-
+class ControlCommandsTest extends DebugSideBySideTest {
     @Test
     void clientReplySilencesAsRedis() {
         List<List<String>> pipeline = List.of(
@@ -53,7 +36,7 @@ class ControlCommandsTest {
                 List.of("CLIENT", "REPLY", "ON"),
                 List.of("CLIENT", "REPLY", "SKIP"), List.of("RESET"), List.of("PING", "h"),
                 List.of("ECHO", "end"));
-        assertEquals(allReplies(redis.raw(), pipeline), allReplies(redactor.raw(), pipeline));
+        assertEquals(allReplies(redis.raw(), pipeline), allReplies(server.raw(), pipeline));
     }
 
     private static String allReplies(RawClient client, List<List<String>> commands) {
@@ -74,7 +57,7 @@ class ControlCommandsTest {
 
     @Test
     void noEvictIsRememberedAndShown() {
-        for (RawClient client : List.of(redis.raw(), redactor.raw())) {
+        for (RawClient client : List.of(redis.raw(), server.raw())) {
             try (client) {
                 assertEquals("-ERR syntax error\r\n", client.call("CLIENT", "NO-EVICT", "maybe"));
                 assertEquals("+OK\r\n", client.call("CLIENT", "NO-EVICT", "on"));
@@ -94,17 +77,17 @@ class ControlCommandsTest {
                 List.of("WAIT", "1", "x"), List.of("WAIT", "1", "-5"), List.of("WAIT", "1", "1.5"),
                 List.of("WAIT", "1", "99999999999999999999"), List.of("WAIT", "1"),
                 List.of("MULTI"), List.of("WAIT", "5", "0"), List.of("EXEC"));
-        assertEquals(replies(redis.raw(), commands), replies(redactor.raw(), commands));
+        assertEquals(replies(redis.raw(), commands), replies(server.raw(), commands));
     }
 
     @Test
     void waitWithReplicasAskedForWaitsItsTimeoutOrAnUnblock() {
-        for (Object server : List.of(redis, redactor)) {
-            try (RawClient client = raw(server); RawClient other = raw(server)) {
+        for (Object target : List.of(redis, server)) {
+            try (RawClient client = raw(target); RawClient other = raw(target)) {
                 long start = System.nanoTime();
                 assertEquals(":0\r\n", client.call("WAIT", "1", "150"));
                 long waitedMs = (System.nanoTime() - start) / 1_000_000;
-                assertTrue(waitedMs >= 140, server + " answered WAIT after " + waitedMs + " ms");
+                assertTrue(waitedMs >= 140, target + " answered WAIT after " + waitedMs + " ms");
 
                 long id = Long.parseLong(client.call("CLIENT", "ID").substring(1).strip());
                 client.command("WAIT", "3", "0");
@@ -130,8 +113,8 @@ class ControlCommandsTest {
         List<List<String>> commands = List.of(List.of("DEBUG", "SLEEP", "0"), List.of("DEBUG", "SLEEP", "abc"),
                 List.of("DEBUG", "SLEEP", "-1"), List.of("DEBUG", "SLEEP"), List.of("DEBUG", "SLEEP", "0", "x"),
                 List.of("DEBUG", "sleep", "0.0001x"), List.of("DEBUG", "NOSUCH"));
-        assertEquals(replies(redis.raw(), commands), replies(redactor.raw(), commands));
-        try (RawClient sleeper = redactor.raw(); RawClient reader = redactor.raw()) {
+        assertEquals(replies(redis.raw(), commands), replies(server.raw(), commands));
+        try (RawClient sleeper = server.raw(); RawClient reader = server.raw()) {
             long start = System.nanoTime();
             sleeper.command("DEBUG", "SLEEP", "0.3");
             assertEquals("+PONG\r\n", reader.call("PING"));
@@ -148,7 +131,7 @@ class ControlCommandsTest {
     @Test
     void configRewriteWithoutAFileIsRefusedAsInRedis() {
         List<List<String>> commands = List.of(List.of("CONFIG", "REWRITE"), List.of("CONFIG", "REWRITE", "x"));
-        assertEquals(replies(redis.raw(), commands), replies(redactor.raw(), commands));
+        assertEquals(replies(redis.raw(), commands), replies(server.raw(), commands));
     }
 
     @Test
@@ -204,7 +187,7 @@ class ControlCommandsTest {
 
     @Test
     void clientListMeasuresTheClientsBuffersAsRedisCountsThem() {
-        for (RawClient client : List.of(redis.raw(), redactor.raw())) {
+        for (RawClient client : List.of(redis.raw(), server.raw())) {
             try (client) {
                 Map<String, String> info = fields(client.call("CLIENT", "INFO"));
                 assertEquals("26", info.get("qbuf"), info.toString());
@@ -218,14 +201,14 @@ class ControlCommandsTest {
                 assertTrue(Long.parseLong(after.get("tot-mem")) >= 26 + 10, after.toString());
             }
         }
-        for (Object server : List.of(redis, redactor)) {
-            try (RawClient queueing = raw(server); RawClient observer = raw(server)) {
+        for (Object target : List.of(redis, server)) {
+            try (RawClient queueing = raw(target); RawClient observer = raw(target)) {
                 String id = queueing.call("CLIENT", "ID").substring(1).strip();
                 queueing.call("MULTI");
                 queueing.call("SET", "k", "a-value-queued-in-multi");
                 Map<String, String> seen = fields(observer.call("CLIENT", "LIST", "ID", id));
                 assertEquals("1", seen.get("multi"));
-                assertTrue(Long.parseLong(seen.get("multi-mem")) > 0, server + ": " + seen);
+                assertTrue(Long.parseLong(seen.get("multi-mem")) > 0, target + ": " + seen);
                 queueing.call("DISCARD");
             }
         }

@@ -1,15 +1,10 @@
 package io.redactor.e2e.server;
 
+import io.redactor.testing.DebugSideBySideTest;
 import io.redactor.testing.RawClient;
-import io.redactor.testing.RealRedis;
-import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,24 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * DEBUG OBJECT side by side with Redis 7.0.15 (started with enable-debug-command yes): the same fields, encodings,
  * refcounts and serialized lengths for a value of each type, the ql_* fields of lists, and the same errors.
  */
-class DebugObjectTest {
+class DebugObjectTest extends DebugSideBySideTest {
     private static final Pattern FORMAT = Pattern.compile("\\+Value at:0x[0-9a-f]+ refcount:(\\d+) encoding:(\\S+) "
             + "serializedlength:(\\d+) lru:\\d+ lru_seconds_idle:\\d+(.*)\r\n");
-    private static TestRedactor server;
-    private static RealRedis redis;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestRedactor.start(Map.of("redactor.redis.enable-debug-command", "yes"));
-        redis = RealRedis.startIn(java.nio.file.Files.createTempDirectory("debug-object"), "--enable-debug-command",
-                "yes");
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-        redis.close();
-    }
 
     @Test
     void describesEachTypeAsRedis() {

@@ -1,16 +1,11 @@
 package io.redactor.e2e.server;
 
+import io.redactor.testing.DebugSideBySideTest;
 import io.redactor.testing.RawClient;
-import io.redactor.testing.RealRedis;
-import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -18,25 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * DEBUG PROTOCOL byte for byte as Redis 7.0.15 sends it, in RESP2 and RESP3: every type, the attribute and the push
  * each followed by a real reply, and the errors for an unknown type and a wrong argument count.
  */
-class DebugProtocolTest {
+class DebugProtocolTest extends DebugSideBySideTest {
     private static final List<String> TYPES = List.of("string", "integer", "double", "bignum", "null", "array", "set",
             "map", "attrib", "push", "verbatim", "true", "false", "STRING", "nosuchtype", "");
-
-    private static TestRedactor server;
-    private static RealRedis redis;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestRedactor.start(Map.of("redactor.redis.enable-debug-command", "yes"));
-        redis = RealRedis.startIn(Files.createTempDirectory("debug-protocol-redis"), "--save", "", "--appendonly", "no",
-                "--enable-debug-command", "yes");
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-        redis.close();
-    }
 
     @Test
     void everyTypeInBothProtocolsIsRedissByteForByte() {

@@ -1,12 +1,9 @@
 package io.redactor.e2e.server;
 
+import io.redactor.testing.DebugSideBySideTest;
 import io.redactor.testing.Eventually;
 import io.redactor.testing.EveryType;
 import io.redactor.testing.InfoFields;
-import io.redactor.testing.RealRedis;
-import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
@@ -15,7 +12,6 @@ import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.params.SetParams;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,24 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * DEBUG DIGEST, DIGEST-VALUE, SET-ACTIVE-EXPIRE, CHANGE-REPL-ID and HELP side by side with Redis 7.0.15 (started with
  * enable-debug-command yes): the same data set gives the same digests, wrong arguments the same errors.
  */
-class DebugSubcommandsTest {
+class DebugSubcommandsTest extends DebugSideBySideTest {
     private static final ProtocolCommand DEBUG = () -> "DEBUG".getBytes(StandardCharsets.US_ASCII);
-
-    private static RealRedis redis;
-    private static TestRedactor server;
-
-    @BeforeAll
-    static void start() throws Exception {
-        redis = RealRedis.startIn(Files.createTempDirectory("debug-redis"), "--save", "", "--appendonly", "no",
-                "--enable-debug-command", "yes");
-        server = TestRedactor.start(Map.of("redactor.redis.enable-debug-command", "yes"));
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-        redis.close();
-    }
 
     @BeforeEach
     void empty() {

@@ -1,14 +1,10 @@
 package io.redactor.e2e.server;
 
+import io.redactor.testing.DebugSideBySideTest;
 import io.redactor.testing.RawClient;
-import io.redactor.testing.RealRedis;
-import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,23 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code latency-monitor-threshold}, LATEST, HISTORY, GRAPH and DOCTOR texts (numbers aside), RESET, HISTOGRAM's
  * buckets, and the replies to hostile input byte for byte.
  */
-class LatencyTest {
-    private static TestRedactor server;
-    private static RealRedis redis;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestRedactor.start(Map.of("redactor.redis.enable-debug-command", "yes"));
-        redis = RealRedis.startIn(Files.createTempDirectory("latency-redis"), "--save", "", "--appendonly", "no",
-                "--enable-debug-command", "yes");
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-        redis.close();
-    }
-
+class LatencyTest extends DebugSideBySideTest {
     @BeforeEach
     void reset() {
         for (RawClient client : List.of(server.raw(), redis.raw())) {

@@ -1,17 +1,12 @@
 package io.redactor.e2e.server;
 
+import io.redactor.testing.DebugSideBySideTest;
 import io.redactor.testing.RawClient;
-import io.redactor.testing.RealRedis;
-import io.redactor.testing.TestRedactor;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -24,23 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the settings at run time, and the replies to hostile input byte for byte. Ids, times and durations differ
  * between servers and are compared for their shape only.
  */
-class SlowlogTest {
-    private static TestRedactor server;
-    private static RealRedis redis;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = TestRedactor.start(Map.of("redactor.redis.enable-debug-command", "yes"));
-        redis = RealRedis.startIn(Files.createTempDirectory("slowlog-redis"), "--save", "", "--appendonly", "no",
-                "--enable-debug-command", "yes");
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-        redis.close();
-    }
-
+class SlowlogTest extends DebugSideBySideTest {
     @BeforeEach
     void defaults() {
         for (RawClient client : List.of(server.raw(), redis.raw())) {
