@@ -102,6 +102,30 @@ class DebugLoadAofTest {
         }
     }
 
+    /**
+     * Redis's stream tests in external mode: CONFIG SET appendonly yes starts a rewrite, writes follow at once, then
+     * DEBUG LOADAOF; it waits for the rewrite and loads what was written, where it once answered "in progress".
+     */
+    @Test
+    void loadAofRightAfterTurningTheFileOnWaitsForItsFirstRewrite() throws Exception {
+        for (int round = 0; round < 5; round++) {
+            Path roundDir = java.nio.file.Files.createDirectories(dir.resolve("round-" + round));
+            try (TestRedactor server = TestRedactor.startIn(roundDir, Map.of("appendonly", "no",
+                    "save", "", "enable-debug-command", "yes"));
+                 Jedis jedis = server.jedis()) {
+                EveryType.write(jedis, 200);
+                assertEquals("OK", jedis.configSet("appendonly", "yes"));
+                for (int i = 0; i < 100; i++) {
+                    jedis.xadd("mystream", redis.clients.jedis.StreamEntryID.NEW_ENTRY, Map.of("xitem", "v"));
+                }
+                DataSet before = DataSet.of(jedis);
+                assertEquals("OK", debug(jedis, "LOADAOF"));
+                assertEquals(before, DataSet.of(jedis), before.differences(DataSet.of(jedis)));
+                assertEquals(100, jedis.xlen("mystream"));
+            }
+        }
+    }
+
     private static long changes(Jedis jedis) {
         return InfoFields.number(jedis.info("persistence"), "rdb_changes_since_last_save");
     }

@@ -136,6 +136,31 @@ class EvictionTest {
         assertEquals("OK", jedis.set("more", "x"));
     }
 
+    /**
+     * Redis's unit/multi cases: memory running out after a write was queued aborts the EXEC with the reason; in MULTI
+     * every command but EXEC, DISCARD, QUIT and RESET is refused then, reads too, since queueing takes memory.
+     */
+    @Test
+    void transactionsWhenMemoryRunsOutAreRefusedAsRedisRefusesThem() {
+        jedis.set("filler", "x");
+        try (RawClient raw = server.raw()) {
+            assertEquals("+OK\r\n", raw.call("MULTI"));
+            assertEquals("+QUEUED\r\n", raw.call("SET", "x", "1"));
+            assertEquals("+QUEUED\r\n", raw.call("GET", "x"));
+            jedis.configSet("maxmemory", "1");
+            jedis.configSet("maxmemory-policy", "noeviction");
+            assertEquals("-EXECABORT Transaction discarded because of: " + OOM + "\r\n", raw.call("EXEC"));
+            assertEquals("+OK\r\n", raw.call("MULTI"));
+            assertEquals("-" + OOM + "\r\n", raw.call("GET", "x"));
+            assertEquals("-EXECABORT Transaction discarded because of previous errors.\r\n", raw.call("EXEC"));
+            assertEquals("+OK\r\n", raw.call("MULTI"));
+            assertEquals("+OK\r\n", raw.call("DISCARD"));
+            assertEquals("$-1\r\n", raw.call("GET", "x"), "reads outside MULTI go on");
+        } finally {
+            jedis.configSet("maxmemory", "0");
+        }
+    }
+
     @Test
     void evictionsAreNotifiedAsEvicted() throws Exception {
         jedis.configSet("notify-keyspace-events", "Ee");

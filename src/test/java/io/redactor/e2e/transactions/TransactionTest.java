@@ -36,6 +36,28 @@ class TransactionTest extends SharedServerTest {
         assertEquals("42", value.get());
     }
 
+    /**
+     * RESET discards the transaction and drops the watches, as Redis's does (its unit/other test "RESET clears and
+     * discards MULTI state").
+     */
+    @Test
+    void resetDiscardsTheTransactionAndTheWatches() {
+        try (io.redactor.testing.RawClient raw = TestRedactor.shared().raw()) {
+            assertEquals("+OK\r\n", raw.call("MULTI"));
+            assertEquals("+QUEUED\r\n", raw.call("SET", "tx:reset:a", "a"));
+            assertEquals("+RESET\r\n", raw.call("RESET"));
+            assertEquals("-ERR EXEC without MULTI\r\n", raw.call("EXEC"));
+            assertEquals(null, jedis.get("tx:reset:a"));
+
+            assertEquals("+OK\r\n", raw.call("WATCH", "tx:reset:watched"));
+            assertEquals("+RESET\r\n", raw.call("RESET"));
+            jedis.set("tx:reset:watched", "changed");
+            assertEquals("+OK\r\n", raw.call("MULTI"));
+            assertEquals("+QUEUED\r\n", raw.call("PING"));
+            assertEquals("*1\r\n+PONG\r\n", raw.call("EXEC"), "the watch did not survive RESET");
+        }
+    }
+
     /** Transfers between accounts on different partitions, each a WATCH-read-MULTI-write loop: no money made or lost. */
     @Test
     void optimisticTransfersAcrossPartitionsKeepTheTotal() throws Exception {

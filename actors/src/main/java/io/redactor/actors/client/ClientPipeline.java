@@ -481,7 +481,8 @@ public final class ClientPipeline implements Subscriber {
             commandStats.rejected(specOf(route));
             reply = NOT_IN_TRANSACTION;
         } else {
-            session.transaction().queue(argsOf(route));
+            CommandSpec queued = specOf(route);
+            session.transaction().queue(argsOf(route), queued.has(CommandFlag.WRITE), queued.has(CommandFlag.DENYOOM));
             // Redis 7.0 bounds a MULTI queue only by maxmemory (queued commands get -OOM) and maxmemory-clients;
             // here it counts against client-query-buffer-limit, which it would be part of were it not parsed yet.
             if (session.transaction().heldBytes() > inputLimit.getAsLong()) {

@@ -19,6 +19,9 @@ public final class Transaction {
     private boolean active;
     private boolean aborted;
     private final List<Queued> queued = new ArrayList<>();
+    /** Whether a queued command writes, and whether one may take memory (Redis's mstate.cmd_flags). */
+    private boolean queuedWrite;
+    private boolean queuedDenyOom;
     /** What the queued commands hold on the heap ({@link ArgsMemory}). */
     private long queuedBytes;
     private final List<WatchedKey> watched = new ArrayList<>();
@@ -33,6 +36,8 @@ public final class Transaction {
         aborted = false;
         queued.clear();
         queuedBytes = 0;
+        queuedWrite = false;
+        queuedDenyOom = false;
     }
 
     /** A queue-time error: EXEC will answer EXECABORT. */
@@ -48,9 +53,21 @@ public final class Transaction {
         return queued.size();
     }
 
-    public void queue(byte[][] args) {
+    public void queue(byte[][] args, boolean write, boolean denyOom) {
+        queuedWrite |= write;
+        queuedDenyOom |= denyOom;
         queued.add(new Queued(args));
         queuedBytes += ArgsMemory.of(args) + ArgsMemory.ARRAY_HEADER + ArgsMemory.REFERENCE;
+    }
+
+    /** Whether a queued command writes: EXEC then counts as a write, as Redis checks it before running it. */
+    public boolean queuesWrite() {
+        return queuedWrite;
+    }
+
+    /** Whether a queued command may take memory: EXEC is then refused over maxmemory, as in Redis. */
+    public boolean queuesDenyOom() {
+        return queuedDenyOom;
     }
 
     /** What the queued commands hold on the heap: their arguments, each in its record and list slot. */
@@ -70,6 +87,8 @@ public final class Transaction {
         aborted = false;
         queued.clear();
         queuedBytes = 0;
+        queuedWrite = false;
+        queuedDenyOom = false;
         return commands;
     }
 

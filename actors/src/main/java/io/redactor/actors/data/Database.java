@@ -225,6 +225,14 @@ public final class Database implements Db {
     }
 
     /**
+     * Makes room for {@code entries} keys in all, with buckets for {@code keys} of them: a snapshot being loaded
+     * says how many it holds.
+     */
+    public void reserve(int entries, int keys) {
+        table.reserve(entries, keys);
+    }
+
+    /**
      * Adds a key read from a snapshot: no notification, no change counted, no client woken (nobody is connected
      * yet). Returns false, adding nothing, when the key is already there (a snapshot that names a key twice).
      */

@@ -492,12 +492,32 @@ public final class KeyTable {
         return b;
     }
 
+    /**
+     * Makes room for {@code entries} entries in all, and buckets for {@code keys} keys, so that adding that many
+     * keys neither grows the entry arrays nor rehashes: what a snapshot's loader asks for when the file says how
+     * many keys follow.
+     */
+    public void reserve(int entries, int keys) {
+        int n = Math.min(MAX_CAPACITY, entries);
+        if (n > this.keys.length) {
+            growEntries(n);
+        }
+        int wanted = Math.min(MAX_BUCKETS, Integer.highestOneBit(Math.max(MIN_BUCKETS, keys) - 1) << 1);
+        if (wanted > buckets.length) {
+            rehash(wanted);
+        }
+    }
+
     private void growEntries() {
         int cap = keys.length;
         if (cap >= MAX_CAPACITY) {
             throw new IllegalStateException("KeyTable is full");
         }
-        int n = Math.max(MIN_CAPACITY, (int) Math.min(MAX_CAPACITY, cap + (long) (cap >> 1)));
+        growEntries(Math.max(MIN_CAPACITY, (int) Math.min(MAX_CAPACITY, cap + (long) (cap >> 1))));
+    }
+
+    private void growEntries(int n) {
+        int cap = keys.length;
         keys = Arrays.copyOf(keys, n);
         values = Arrays.copyOf(values, n);
         hashes = Arrays.copyOf(hashes, n);

@@ -82,7 +82,8 @@ public final class RdbValues {
                 yield built;
             }
             case RdbSet set -> {
-                SetValue built = set.members().isEmpty() ? SetValue.empty() : SetValue.emptyFor(set.members().get(0));
+                SetValue built = set.members().isEmpty() ? SetValue.empty()
+                        : SetValue.emptyFor(set.members().get(0), set.size());
                 for (byte[] member : set.members()) {
                     if (!built.add(member, limits.setIntsetEntries())) {
                         yield null;
@@ -91,7 +92,7 @@ public final class RdbValues {
                 yield built;
             }
             case RdbHash hash -> {
-                HashValue built = new HashValue();
+                HashValue built = hash.size() <= limits.hashEntries() ? new HashValue(hash.size()) : new HashValue();
                 for (int i = 0; i < hash.size(); i++) {
                     if (!built.set(hash.fields().get(i), hash.values().get(i), limits.hashEntries(),
                             limits.hashValue())) {

@@ -16,7 +16,9 @@ import io.redactor.persistence.aof.FsyncPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -54,6 +56,8 @@ public final class Durability implements Admission {
     private boolean bgsaveScheduled;
     /** The running snapshot is FLUSHALL's, which Redis takes in the foreground: SAVE and BGSAVE wait for it. */
     private boolean flushSave;
+    /** What waits for the background work running to end (DEBUG LOADAOF), tried again then. */
+    private final List<Runnable> afterBackground = new ArrayList<>();
     /** SAVEs that came while a rewrite ran. */
     private final java.util.ArrayDeque<CompletableFuture<Reply>> waitingSaves = new java.util.ArrayDeque<>();
     private boolean rewriteScheduled;
@@ -122,7 +126,7 @@ public final class Durability implements Admission {
         if (loader.loading() && !spec.has(CommandFlag.LOADING) && !loader.isLoader(client)) {
             return LOADING;
         }
-        if (spec.has(CommandFlag.WRITE) || "ping".equals(spec.fullName())) {
+        if (Admission.writes(spec, client) || "ping".equals(spec.fullName())) {
             return writeRefusal();
         }
         return null;
@@ -244,12 +248,21 @@ public final class Durability implements Admission {
 
     /**
      * DEBUG LOADAOF: the data set emptied and loaded again from the append-only files the manifest on disk names.
-     * Refused while a snapshot or rewrite runs, whose files it would race with.
+     * A snapshot or rewrite running, whose files it would race with, is waited for first (Redis's rewrite of a small
+     * data set, as after CONFIG SET appendonly yes, is over before the next command).
      */
     public CompletionStage<Reply> debugLoadAof() {
         synchronized (lock) {
             if (background != Background.NONE) {
-                return done(new ErrorReply("ERR Background save or rewrite in progress, try DEBUG LOADAOF later"));
+                CompletableFuture<Reply> reply = new CompletableFuture<>();
+                afterBackground.add(() -> debugLoadAof().whenComplete((done, failure) -> {
+                    if (failure != null) {
+                        reply.completeExceptionally(failure);
+                    } else {
+                        reply.complete(done);
+                    }
+                }));
+                return reply;
             }
         }
         return new AofReload(node, effects, loader, rdb).start();
@@ -302,7 +315,10 @@ public final class Durability implements Admission {
     }
 
     private void backgroundDone() {
+        List<Runnable> waited;
         synchronized (lock) {
+            waited = List.copyOf(afterBackground);
+            afterBackground.clear();
             background = Background.NONE;
             flushSave = false;
             CompletableFuture<Reply> waitingSave = waitingSaves.poll();
@@ -316,6 +332,7 @@ public final class Durability implements Admission {
                 startBgsave();
             }
         }
+        waited.forEach(Runnable::run);
     }
 
     // ---- periodic work (the node's cron, 10 times a second)

@@ -43,6 +43,8 @@ final class RdbLoader {
     private static final Logger log = LoggerFactory.getLogger(RdbLoader.class);
     private static final int BATCH = 512;
     private static final int BATCHES_IN_FLIGHT = 64;
+    /** A resize hint reserves at most one key per this many bytes of the file left (a forged one costs little). */
+    private static final int MIN_KEY_BYTES = 16;
 
     private final NodeServices node;
     private final boolean aofBase;
@@ -81,10 +83,6 @@ final class RdbLoader {
     private record Loaded(int db, byte[] key, int type, byte[] encoded, long expireAt, long offset) {
     }
 
-    /** A key ready to insert: its value decoded. */
-    private record Decoded(int db, byte[] key, Object value, long expireAt) {
-    }
-
     /** A loader at start-up: keys go to the partitions in batches, as messages. */
     RdbLoader(NodeServices node, boolean aofBase) {
         this(node, aofBase, null, false);
@@ -121,6 +119,11 @@ final class RdbLoader {
                     if ("redis-ver".equals(new String(key, StandardCharsets.ISO_8859_1))) {
                         log.info("Loading RDB produced by version {}", new String(value, StandardCharsets.UTF_8));
                     }
+                }
+
+                @Override
+                public void resize(int db, long keys, long expiring) {
+                    reserve(db, keys, input.remaining());
                 }
 
                 @Override
@@ -217,6 +220,30 @@ final class RdbLoader {
         return value;
     }
 
+    /**
+     * The file says how many keys database {@code db} holds: each partition makes room for its share, so that its
+     * table neither grows nor rehashes while they arrive. A hint from the file is believed only as far as the
+     * bytes left could hold that many keys.
+     */
+    private void reserve(int db, long keys, long bytesLeft) {
+        long plausible = Math.min(keys, bytesLeft / MIN_KEY_BYTES);
+        if (plausible <= 0) {
+            return;
+        }
+        int partitions = batches.size();
+        int share = (int) Math.min(Integer.MAX_VALUE - 8, plausible / partitions);
+        // keys spread over partitions by hash slot, not evenly: entries for the busier ones (buckets go by the
+        // average, a power of two that the busier ones rarely pass)
+        int entries = (int) Math.min(Integer.MAX_VALUE - 8, share + share / 16L + 16);
+        for (int p = 0; p < partitions; p++) {
+            if (held != null) {
+                held[p].db(db).reserve(entries, share);
+            } else {
+                node.partitions().tell(p, new Partition.Step(data -> data.db(db).reserve(entries, share)));
+            }
+        }
+    }
+
     /** Sends the keys not sent yet and waits until the partitions have them all. */
     private void finishBatches() throws InterruptedException {
         for (int p = 0; p < batches.size(); p++) {
@@ -254,7 +281,7 @@ final class RdbLoader {
         if (held != null) {
             Object value = decode(entry);
             if (value != null) {
-                insert(held[partition], new Decoded(entry.db(), entry.key(), value, entry.expireAt()));
+                insert(held[partition], entry, value);
             }
             return;
         }
@@ -283,14 +310,11 @@ final class RdbLoader {
         }
         decoders.execute(() -> {
             try {
-                List<Decoded> decoded = new ArrayList<>(batch.size());
-                for (Loaded entry : batch) {
-                    Object value = decode(entry);
-                    if (value != null) {
-                        decoded.add(new Decoded(entry.db(), entry.key(), value, entry.expireAt()));
-                    }
+                Object[] values = new Object[batch.size()];
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = decode(batch.get(i));
                 }
-                node.partitions().tell(partition, new Partition.Step(new Insert(decoded)));
+                node.partitions().tell(partition, new Partition.Step(new Insert(batch, values)));
             } catch (RuntimeException e) {
                 partitionFailure.compareAndSet(null, "failed to decode values: " + e);
                 room.release();
@@ -298,19 +322,26 @@ final class RdbLoader {
         });
     }
 
-    /** A batch of decoded keys for one partition, inserted in one step on its thread. */
+    /**
+     * A batch of keys for one partition with their decoded values (null: nothing to store), inserted in one step
+     * on its thread.
+     */
     private final class Insert implements PartitionChore {
-        private final List<Decoded> entries;
+        private final List<Loaded> entries;
+        private final Object[] values;
 
-        Insert(List<Decoded> entries) {
+        Insert(List<Loaded> entries, Object[] values) {
             this.entries = entries;
+            this.values = values;
         }
 
         @Override
         public void step(PartitionData data) {
             try {
-                for (Decoded entry : entries) {
-                    insert(data, entry);
+                for (int i = 0; i < values.length; i++) {
+                    if (values[i] != null) {
+                        insert(data, entries.get(i), values[i]);
+                    }
                 }
             } catch (RuntimeException e) {
                 partitionFailure.compareAndSet(null, "a partition failed to load its keys: " + e);
@@ -321,15 +352,15 @@ final class RdbLoader {
     }
 
     /** Adds a key to its partition's data, on the thread that may touch it. */
-    private void insert(PartitionData data, Decoded entry) {
+    private void insert(PartitionData data, Loaded entry, Object value) {
         loadedKeys.increment();
         Database db = data.db(entry.db());
-        if (db.load(entry.key(), entry.value(), entry.expireAt())) {
+        if (db.load(entry.key(), value, entry.expireAt())) {
             return;
         }
         if (merge) {
             db.delete(entry.key());
-            db.load(entry.key(), entry.value(), entry.expireAt());
+            db.load(entry.key(), value, entry.expireAt());
         } else {
             partitionFailure.compareAndSet(null, "RDB has duplicated key '" + printable(entry.key()) + "' in DB "
                     + entry.db());

@@ -1,7 +1,6 @@
 package io.redactor.actors.eviction;
 
 import io.redactor.actors.client.ClientSession;
-import io.redactor.actors.command.CommandFlag;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.actors.data.Database;
 import io.redactor.actors.data.Keyspace;
@@ -82,7 +81,7 @@ public final class Evictor implements Admission, EvictionGate, AutoCloseable {
 
     @Override
     public ErrorReply refusal(CommandSpec spec, ClientSession client) {
-        if (client != null && overLimit() && spec.has(CommandFlag.DENYOOM)) {
+        if (client != null && overLimit() && Admission.mayTakeMemory(spec, client)) {
             return OOM;
         }
         return next.refusal(spec, client);

@@ -105,7 +105,7 @@ public final class RedactorNode {
      */
     private static Admission heapFirst(HeapGuard guard, Admission next) {
         ErrorReply oom = new ErrorReply(HeapGuard.OOM_ERROR);
-        return (spec, client) -> client != null && guard.refusing() && spec.has(CommandFlag.DENYOOM) ? oom
+        return (spec, client) -> client != null && guard.refusing() && Admission.mayTakeMemory(spec, client) ? oom
                 : next.refusal(spec, client);
     }
 

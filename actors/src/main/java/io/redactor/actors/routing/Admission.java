@@ -1,6 +1,7 @@
 package io.redactor.actors.routing;
 
 import io.redactor.actors.client.ClientSession;
+import io.redactor.actors.command.CommandFlag;
 import io.redactor.actors.command.CommandSpec;
 import io.redactor.core.reply.ErrorReply;
 
@@ -14,4 +15,31 @@ public interface Admission {
     ErrorReply refusal(CommandSpec spec, ClientSession client);
 
     Admission OPEN = (spec, client) -> null;
+
+    /**
+     * Whether the command is refused when memory is out, as Redis decides it: a denyoom command; EXEC when a command
+     * it queued is one; in MULTI, any command but EXEC, DISCARD, QUIT and RESET, since queueing takes memory too.
+     */
+    static boolean mayTakeMemory(CommandSpec spec, ClientSession client) {
+        if (spec.has(CommandFlag.DENYOOM)) {
+            return true;
+        }
+        if (client == null || !client.transaction().active()) {
+            return false;
+        }
+        return switch (spec.fullName()) {
+            case "exec" -> client.transaction().queuesDenyOom();
+            case "discard", "quit", "reset" -> false;
+            default -> true;
+        };
+    }
+
+    /** Whether the command writes: EXEC when a command it queued does, as Redis checks it. */
+    static boolean writes(CommandSpec spec, ClientSession client) {
+        return spec.has(CommandFlag.WRITE) || execOfQueue(spec, client) && client.transaction().queuesWrite();
+    }
+
+    private static boolean execOfQueue(CommandSpec spec, ClientSession client) {
+        return client != null && client.transaction().active() && "exec".equals(spec.fullName());
+    }
 }

@@ -500,4 +500,27 @@ class KeyTableTest {
         t.removeEntry(e);
         assertThrows(IllegalArgumentException.class, () -> t.removeEntry(e));
     }
+
+    @Test
+    void reserveMakesRoomWithoutRehashingAndKeepsWhatIsThere() {
+        KeyTable t = new KeyTable();
+        t.insert(key("before"), "v");
+        t.reserve(1100, 1000);
+        assertEquals(1024, t.bucketCount());
+        long overhead = t.estimatedOverheadBytes();
+        for (int i = 0; i < 1023; i++) {
+            t.insert(key("k" + i), i);
+        }
+        assertEquals(1024, t.bucketCount(), "no rehash up to the keys reserved for");
+        assertEquals(overhead, t.estimatedOverheadBytes(), "no entry array grew");
+        assertEquals("v", t.value(t.find(key("before"))));
+        for (int i = 0; i < 1023; i++) {
+            assertEquals(i, t.value(t.find(key("k" + i))));
+        }
+        t.reserve(10, 10);
+        assertEquals(1024, t.bucketCount(), "a smaller reservation shrinks nothing");
+        t.insert(key("more"), "m");
+        assertEquals(2048, t.bucketCount(), "past the reservation it grows as before");
+        assertEquals(1025, t.size());
+    }
 }

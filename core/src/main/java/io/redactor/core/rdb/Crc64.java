@@ -57,6 +57,11 @@ public final class Crc64 {
         return crc;
     }
 
+    /** Continues {@code crc} over one byte (0-255). */
+    public static long update(long crc, int b) {
+        return TABLES[0][(int) (crc ^ b) & 0xff] ^ (crc >>> 8);
+    }
+
     public static long of(byte[] data, int off, int len) {
         return update(0, data, off, len);
     }

@@ -143,11 +143,59 @@ final class EntryCollectors {
      * is not a number through to its end is refused rather than read as its numeric prefix, and so is NaN.
      */
     static double parseScore(byte[] a, int off, int len) throws RdbBadDataException {
+        double plain = plainDecimal(a, off, len);
+        if (!Double.isNaN(plain)) {
+            return plain;
+        }
         try {
             return RedisDoubles.parseStrtod(a, off, Math.min(len, 127));
         } catch (NotANumberException e) {
             throw new RdbBadDataException("score is not a number");
         }
+    }
+
+    private static final double[] POWERS_OF_TEN = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15};
+
+    /**
+     * A score written as {@code [-]digits[.digits]} with at most 15 digits (what Redis writes for most scores in a
+     * listpack: "1.5", "-20.25"), without the general parser's allocations; NaN for any other text. Exact: the
+     * digits make an integer below 2^53 and the power of ten is exact, so the one division rounds correctly, as
+     * strtod does.
+     */
+    static double plainDecimal(byte[] a, int off, int len) {
+        if (len == 0 || len > 17) {
+            return Double.NaN;
+        }
+        int i = off;
+        int end = off + len;
+        boolean negative = a[i] == '-';
+        if (negative) {
+            i++;
+        }
+        long digits = 0;
+        int count = 0;
+        int decimals = 0;
+        boolean point = false;
+        for (; i < end; i++) {
+            int c = a[i];
+            if (c >= '0' && c <= '9') {
+                digits = digits * 10 + (c - '0');
+                count++;
+                if (point) {
+                    decimals++;
+                }
+            } else if (c == '.' && !point) {
+                point = true;
+            } else {
+                return Double.NaN;
+            }
+        }
+        if (count == 0 || count > 15) {
+            return Double.NaN;
+        }
+        double v = decimals == 0 ? digits : digits / POWERS_OF_TEN[decimals];
+        return negative ? -v : v;
     }
 
     /**

@@ -38,6 +38,13 @@ public final class RdbFileReader {
          */
         void entry(int db, byte[] key, int type, byte[] value, long expireAt, long idleSeconds, int frequency)
                 throws RdbFormatException;
+
+        /**
+         * The resize hint before a database's keys: how many keys it holds, and how many of them have a time to
+         * live, as the file says (a hint, not checked).
+         */
+        default void resize(int db, long keys, long expiring) {
+        }
     }
 
     /** The file is not an RDB file Redactor can read: why, and where. */
@@ -91,10 +98,7 @@ public final class RdbFileReader {
                         }
                         db = (int) selected;
                     }
-                    case OPCODE_RESIZEDB -> {
-                        in.readLength();
-                        in.readLength();
-                    }
+                    case OPCODE_RESIZEDB -> visitor.resize(db, in.readLength(), in.readLength());
                     case OPCODE_AUX -> visitor.aux(in.readString(), in.readString());
                     case OPCODE_MODULE_AUX -> throw new RdbFormatException("The RDB file contains AUX module data "
                             + "at offset " + at + ": Redactor has no modules");

@@ -20,7 +20,6 @@ public final class RdbInput {
 
     private final InputStream in;
     private final long length;
-    private final byte[] one = new byte[1];
     private long position;
     private long crc;
 
@@ -44,8 +43,13 @@ public final class RdbInput {
     }
 
     public int readByte() throws IOException {
-        readFully(one, 0, 1);
-        return one[0] & 0xff;
+        int b = in.read();
+        if (b < 0) {
+            throw new EOFException("unexpected end of file at offset " + position);
+        }
+        crc = Crc64.update(crc, b);
+        position++;
+        return b;
     }
 
     public byte[] readBytes(long n) throws IOException {
@@ -134,22 +138,27 @@ public final class RdbInput {
         int first = readByte();
         out.add(first);
         if ((first >> 6) == 3) {
-            switch (first) {
-                case ENC_INT8 -> out.add(readBytes(1));
-                case ENC_INT16 -> out.add(readBytes(2));
-                case ENC_INT32 -> out.add(readBytes(4));
-                case ENC_LZF -> {
-                    long clen = copyLength(out);
-                    copyLength(out);
-                    out.add(readBytes(clen));
-                }
-                default -> throw new IOException("unknown string encoding 0x" + Integer.toHexString(first)
-                        + " at offset " + (position - 1));
-            }
+            copyEncodedString(first, out);
             return;
         }
         long len = lengthAfter(first, out);
-        out.add(readBytes(len));
+        out.addFrom(this, len);
+    }
+
+    /** The rest of a string whose first byte says it is encoded (an integer or LZF). */
+    private void copyEncodedString(int first, RawBytes out) throws IOException {
+        switch (first) {
+            case ENC_INT8 -> out.add(readBytes(1));
+            case ENC_INT16 -> out.add(readBytes(2));
+            case ENC_INT32 -> out.add(readBytes(4));
+            case ENC_LZF -> {
+                long clen = copyLength(out);
+                copyLength(out);
+                out.addFrom(this, clen);
+            }
+            default -> throw new IOException("unknown string encoding 0x" + Integer.toHexString(first)
+                    + " at offset " + (position - 1));
+        }
     }
 
     /** Copies a plain length (its header) and returns it. */
@@ -175,13 +184,16 @@ public final class RdbInput {
         }
     }
 
+    /** The rest of a length that starts with {@code first}, copied to {@code out} unless it is null. */
     private long lengthAfter(int first, RawBytes out) throws IOException {
         switch (first >> 6) {
             case 0:
                 return first & 0x3f;
             case 1: {
                 int second = readByte();
-                out.add(second);
+                if (out != null) {
+                    out.add(second);
+                }
                 return ((first & 0x3f) << 8) | second;
             }
             default: {
@@ -191,7 +203,9 @@ public final class RdbInput {
                             + (position - 1));
                 }
                 byte[] bytes = readBytes(n);
-                out.add(bytes);
+                if (out != null) {
+                    out.add(bytes);
+                }
                 long v = 0;
                 for (byte b : bytes) {
                     v = (v << 8) | (b & 0xff);
@@ -204,10 +218,18 @@ public final class RdbInput {
         }
     }
 
-    /** A string, decoded (integer-encoded and LZF-compressed ones included). */
+    /**
+     * A string, decoded (integer-encoded and LZF-compressed ones included). A plain one (every key Redis writes
+     * that is not a number or long enough to compress) is read straight into its array.
+     */
     public byte[] readString() throws IOException {
-        RawBytes raw = new RawBytes();
-        copyString(raw);
+        int first = readByte();
+        if ((first >> 6) != 3) {
+            return readBytes(lengthAfter(first, null));
+        }
+        RawBytes raw = new RawBytes(64);
+        raw.add(first);
+        copyEncodedString(first, raw);
         byte[] decoded = new io.redactor.core.rdb.RdbReader(raw.toByteArray()).readString();
         if (decoded == null) {
             throw new IOException("a compressed string that does not decompress, before offset " + position);
@@ -217,8 +239,16 @@ public final class RdbInput {
 
     /** A growing copy of raw file bytes. */
     public static final class RawBytes {
-        private byte[] bytes = new byte[256];
+        private byte[] bytes;
         private int size;
+
+        public RawBytes() {
+            this(256);
+        }
+
+        RawBytes(int capacity) {
+            bytes = new byte[capacity];
+        }
 
         void add(int b) {
             ensure(1);
@@ -229,6 +259,17 @@ public final class RdbInput {
             ensure(more.length);
             System.arraycopy(more, 0, bytes, size, more.length);
             size += more.length;
+        }
+
+        /** Appends the next {@code n} bytes of {@code in}, read straight into this buffer. */
+        void addFrom(RdbInput in, long n) throws IOException {
+            if (n < 0 || n > in.remaining() || n > Integer.MAX_VALUE - 8 - size) {
+                throw new EOFException("a length of " + n + " bytes at offset " + in.position()
+                        + " goes past the end");
+            }
+            ensure((int) n);
+            in.readFully(bytes, size, (int) n);
+            size += (int) n;
         }
 
         private void ensure(int more) {

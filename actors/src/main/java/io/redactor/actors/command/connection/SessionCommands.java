@@ -5,6 +5,7 @@ import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.keys.DatabaseIndex;
+import io.redactor.actors.command.transactions.Watching;
 import io.redactor.actors.node.RedactorVersion;
 import io.redactor.core.reply.ArrayReply;
 import io.redactor.core.reply.BulkString;
@@ -103,8 +104,13 @@ final class SessionCommands {
         return SimpleString.OK;
     }
 
+    /** RESET: the connection's state as new, its transaction discarded and its watches dropped, as in Redis. */
     static Reply reset(ClientCall call) {
         ClientSession client = call.client();
+        if (client.transaction().active()) {
+            client.transaction().end();
+        }
+        Watching.unwatch(client.transaction(), call.node().partitions());
         client.subscriptions().clear(call.node().server().pubsub());
         client.replies().reset();
         if (client.monitoring()) {

@@ -34,6 +34,14 @@ public final class HashValue extends SizedValue implements DataValue {
         pairs = new PairList();
     }
 
+    /**
+     * An empty hash with room for {@code expectedPairs} pairs in its small encoding before it grows: for a hash
+     * whose size is known (one read from a snapshot) and within hash-max-listpack-entries.
+     */
+    public HashValue(int expectedPairs) {
+        pairs = PairList.withRoom(expectedPairs);
+    }
+
     private HashValue(PairList pairs, FieldTable table) {
         this.pairs = pairs;
         this.table = table;

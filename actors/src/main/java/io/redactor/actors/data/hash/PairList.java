@@ -40,6 +40,15 @@ final class PairList {
         return size;
     }
 
+    /** An empty list with room for {@code pairs} pairs before it grows. */
+    static PairList withRoom(int pairs) {
+        PairList list = new PairList();
+        if (pairs > 0) {
+            list.items = new byte[2 * pairs][];
+        }
+        return list;
+    }
+
     /** The position of {@code field}, or -1. */
     int indexOf(byte[] field) {
         byte[][] a = items;

@@ -35,7 +35,12 @@ public final class SetValue extends SizedValue implements DataValue {
 
     /** The empty set a first member would go into (Redis's setTypeCreate): an intset if it is an integer. */
     public static SetValue emptyFor(byte[] firstMember) {
-        return isInteger(firstMember) ? empty() : new SetValue(null, new MemberTable(0));
+        return emptyFor(firstMember, 0);
+    }
+
+    /** {@link #emptyFor(byte[])} for a set whose size is known (one read from a snapshot): a hashtable has room. */
+    public static SetValue emptyFor(byte[] firstMember, int expected) {
+        return isInteger(firstMember) ? empty() : new SetValue(null, new MemberTable(expected));
     }
 
     @Override
