@@ -19,6 +19,16 @@ public interface DataEnvironment {
     default void keyEvicted() {
     }
 
+    /** lazyfree-lazy-eviction: Redis records an evicted key's deletion as UNLINK rather than DEL. */
+    default boolean lazyEviction() {
+        return false;
+    }
+
+    /** lazyfree-lazy-expire: Redis records an expired key's deletion as UNLINK rather than DEL. */
+    default boolean lazyExpiry() {
+        return false;
+    }
+
     /**
      * True while the data set loads: keys do not expire then (as in Redis), because the log being replayed already
      * holds the deletion of every key that expired, at the point it happened.

@@ -13,6 +13,7 @@ import java.util.random.RandomGenerator;
  */
 public final class Database implements Db {
     private static final byte[] DEL = {'D', 'E', 'L'};
+    private static final byte[] UNLINK = {'U', 'N', 'L', 'I', 'N', 'K'};
     private final int index;
     private final DataEnvironment env;
     private final CommandClock clock;
@@ -379,7 +380,7 @@ public final class Database implements Db {
             byte[] key = table.key(entry);
             streamGone(key, table.value(entry));
             table.removeEntry(entry);
-            effects.record(index, new byte[][] {DEL, key});
+            effects.record(index, new byte[][] {env.lazyExpiry() ? UNLINK : DEL, key});
             env.keyExpired();
             observer.notify(index, KeyspaceEvents.EXPIRED, "expired", key);
             observer.modified(index, key);
@@ -400,7 +401,7 @@ public final class Database implements Db {
         long bytes = table.entryBytes(entry);
         streamGone(key, table.value(entry));
         table.removeEntry(entry);
-        effects.record(index, new byte[][] {DEL, key});
+        effects.record(index, new byte[][] {env.lazyEviction() ? UNLINK : DEL, key});
         env.keyEvicted();
         observer.notify(index, KeyspaceEvents.EVICTED, "evicted", key);
         observer.modified(index, key);

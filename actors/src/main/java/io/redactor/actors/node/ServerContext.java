@@ -184,6 +184,16 @@ public final class ServerContext implements DataEnvironment {
     }
 
     @Override
+    public boolean lazyEviction() {
+        return config.lazyfreeLazyEviction();
+    }
+
+    @Override
+    public boolean lazyExpiry() {
+        return config.lazyfreeLazyExpire();
+    }
+
+    @Override
     public boolean expiryPaused() {
         return expiryPaused;
     }

@@ -128,8 +128,10 @@ public final class ConfigParameters {
                     .note("whether commands' latency histograms are kept (INFO latencystats)").build(),
             def("latency-tracking-info-percentiles", new PercentilesType(), "50 99 99.9").honoured()
                     .note("the percentiles INFO latencystats prints").build(),
-            bool("lazyfree-lazy-eviction", false).build(),
-            bool("lazyfree-lazy-expire", false).build(),
+            bool("lazyfree-lazy-eviction", false).honoured()
+                    .note("an evicted key goes to the AOF as UNLINK when yes, as DEL when no").build(),
+            bool("lazyfree-lazy-expire", false).honoured()
+                    .note("an expired key goes to the AOF as UNLINK when yes, as DEL when no").build(),
             bool("lazyfree-lazy-server-del", false).build(),
             bool("lazyfree-lazy-user-del", false).build(),
             bool("lazyfree-lazy-user-flush", false).honoured()

@@ -320,6 +320,14 @@ public final class RuntimeConfig {
         return snapshot.lazyfreeLazyUserFlush;
     }
 
+    public boolean lazyfreeLazyEviction() {
+        return snapshot.lazyfreeLazyEviction;
+    }
+
+    public boolean lazyfreeLazyExpire() {
+        return snapshot.lazyfreeLazyExpire;
+    }
+
     /** {@code latency-tracking}: whether commands' latency histograms are kept (INFO latencystats). */
     public boolean latencyTracking() {
         return snapshot.latencyTracking;

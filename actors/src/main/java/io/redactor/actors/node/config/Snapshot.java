@@ -21,6 +21,8 @@ final class Snapshot {
     private static final int TCP_KEEPALIVE = index("tcp-keepalive");
     private static final int NOTIFY_KEYSPACE_EVENTS = index("notify-keyspace-events");
     private static final int LAZYFREE_LAZY_USER_FLUSH = index("lazyfree-lazy-user-flush");
+    private static final int LAZYFREE_LAZY_EVICTION = index("lazyfree-lazy-eviction");
+    private static final int LAZYFREE_LAZY_EXPIRE = index("lazyfree-lazy-expire");
     private static final int CLIENT_OUTPUT_BUFFER_LIMIT = index("client-output-buffer-limit");
     private static final int ENABLE_PROTECTED_CONFIGS = index("enable-protected-configs");
     private static final int HASH_MAX_LISTPACK_ENTRIES = index("hash-max-listpack-entries");
@@ -56,6 +58,8 @@ final class Snapshot {
     final String notifyKeyspaceEvents;
     final int notifyKeyspaceEventFlags;
     final boolean lazyfreeLazyUserFlush;
+    final boolean lazyfreeLazyEviction;
+    final boolean lazyfreeLazyExpire;
     final OutputBufferLimit normalOutputLimit;
     final OutputBufferLimit replicaOutputLimit;
     final OutputBufferLimit pubsubOutputLimit;
@@ -94,6 +98,8 @@ final class Snapshot {
         notifyKeyspaceEvents = printed[NOTIFY_KEYSPACE_EVENTS];
         notifyKeyspaceEventFlags = (Integer) values[NOTIFY_KEYSPACE_EVENTS];
         lazyfreeLazyUserFlush = (Boolean) values[LAZYFREE_LAZY_USER_FLUSH];
+        lazyfreeLazyEviction = (Boolean) values[LAZYFREE_LAZY_EVICTION];
+        lazyfreeLazyExpire = (Boolean) values[LAZYFREE_LAZY_EXPIRE];
         OutputBufferLimitsType.Limits limits = (OutputBufferLimitsType.Limits) values[CLIENT_OUTPUT_BUFFER_LIMIT];
         normalOutputLimit = clamp(limits.normal());
         replicaOutputLimit = clamp(limits.replica());

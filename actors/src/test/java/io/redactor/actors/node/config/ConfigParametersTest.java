@@ -313,7 +313,7 @@ class ConfigParametersTest {
                 "client-query-buffer-limit", "databases", "dbfilename", "dir", "enable-protected-configs",
                 "hash-max-listpack-entries", "hash-max-listpack-value", "hll-sparse-max-bytes", "hz",
                 "latency-monitor-threshold", "latency-tracking", "latency-tracking-info-percentiles",
-                "lazyfree-lazy-user-flush", "lfu-decay-time",
+                "lazyfree-lazy-eviction", "lazyfree-lazy-expire", "lazyfree-lazy-user-flush", "lfu-decay-time",
                 "lfu-log-factor", "list-max-listpack-size", "maxclients", "maxmemory", "maxmemory-policy",
                 "no-appendfsync-on-rewrite", "notify-keyspace-events", "port", "proto-max-bulk-len", "rdbchecksum",
                 "rdbcompression", "save", "set-max-intset-entries", "slowlog-log-slower-than", "slowlog-max-len",
