@@ -3,12 +3,14 @@ package io.redactor.actors.eviction;
 import java.util.Arrays;
 
 /**
- * Redis's eviction pool: the best candidates seen so far across samples (16), kept in ascending score order, so that
- * each eviction takes the best key of many samples rather than of the last few. Entries name a key by partition,
+ * Redis's eviction pool: the best candidates seen so far across samples, kept in ascending score order, so that
+ * each eviction takes the best key of many samples rather than of the last few. It holds 64 where Redis's holds 16:
+ * a round here samples many partitions at once and evicts up to a pool's worth, so a larger pool lets one round
+ * evict more keys without taking worse ones. Entries name a key by partition,
  * database and bytes; the key may be gone by the time it is evicted, which the eviction finds out.
  */
 final class EvictionPool {
-    static final int SIZE = 16;
+    static final int SIZE = 64;
 
     record Candidate(int partition, int db, byte[] key, long score) {
     }

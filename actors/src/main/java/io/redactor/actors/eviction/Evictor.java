@@ -117,7 +117,15 @@ public final class Evictor implements Admission, EvictionGate, AutoCloseable {
             return null;
         }
         long max = server.config().maxmemory();
-        return max > 0 && used() > max ? current : null;
+        return max > 0 && used() > max + writersMargin(max) ? current : null;
+    }
+
+    /**
+     * How far over maxmemory clients go on writing while eviction catches up: 1% of it, at least 64 KB. Within it,
+     * rounds find enough excess to evict many keys each instead of a few per write; past it, clients wait for them.
+     */
+    private static long writersMargin(long max) {
+        return Math.max(max / 100, 64 * 1024);
     }
 
     private void round(boolean sweep) {
