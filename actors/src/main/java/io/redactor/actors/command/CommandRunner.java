@@ -4,6 +4,7 @@ import io.redactor.actors.blocking.BlockedClient;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.data.Keyspace;
 import io.redactor.actors.effects.Effects;
+import io.redactor.actors.monitor.Monitors;
 import io.redactor.actors.node.CallRecorder;
 import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.ServerContext;
@@ -35,7 +36,7 @@ public final class CommandRunner {
     private final KeyCall call;
     private final CallRecorder calls;
     private final Tracking tracking;
-    private final io.redactor.actors.monitor.Monitors monitors;
+    private final Monitors monitors;
     /** Runs commands inside another one (EXEC, a script), which is what tracking sees as the client's command. */
     private final boolean nested;
 

@@ -4,7 +4,9 @@ import io.redactor.actors.data.DataEnvironment;
 import io.redactor.actors.data.MemoryLedger;
 import io.redactor.actors.effects.EffectLog;
 import io.redactor.actors.latency.LatencyMonitor;
+import io.redactor.actors.monitor.Monitors;
 import io.redactor.actors.node.config.RuntimeConfig;
+import io.redactor.actors.pause.ClientPause;
 import io.redactor.actors.pubsub.KeyspaceNotifier;
 import io.redactor.actors.pubsub.PubSub;
 import io.redactor.actors.slowlog.SlowLog;
@@ -26,8 +28,8 @@ public final class ServerContext implements DataEnvironment {
     private final PubSub pubsub = new PubSub();
     private final KeyspaceNotifier notifier;
     private final Tracking tracking;
-    private final io.redactor.actors.monitor.Monitors monitors = new io.redactor.actors.monitor.Monitors();
-    private final io.redactor.actors.pause.ClientPause pause = new io.redactor.actors.pause.ClientPause();
+    private final Monitors monitors = new Monitors();
+    private final ClientPause pause = new ClientPause();
     private final EffectLog effectLog = new EffectLog();
     private final ReplicationIds replicationIds = new ReplicationIds();
     private final HeapGuard heapGuard;
@@ -87,7 +89,7 @@ public final class ServerContext implements DataEnvironment {
 
     /** Client-side caching: who tracks which keys, and their invalidation messages. */
     /** CLIENT PAUSE's state and the clients waiting for it. */
-    public io.redactor.actors.pause.ClientPause pause() {
+    public ClientPause pause() {
         return pause;
     }
 
@@ -97,7 +99,7 @@ public final class ServerContext implements DataEnvironment {
     }
 
     /** The clients in MONITOR mode. */
-    public io.redactor.actors.monitor.Monitors monitors() {
+    public Monitors monitors() {
         return monitors;
     }
 

@@ -3,6 +3,7 @@ package io.redactor.actors.command.server;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.ClientCall;
+import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.core.reply.ArrayReply;
@@ -39,7 +40,7 @@ final class ReplicationCommands {
         try {
             replicas = Arguments.parseLong(call.arg(1), Errors.NOT_INTEGER);
             timeout = Arguments.parseLong(call.arg(2), TIMEOUT_NOT_INTEGER);
-        } catch (io.redactor.actors.command.CommandError e) {
+        } catch (CommandError e) {
             return CompletableFuture.completedFuture(e.reply());
         }
         if (timeout < 0) {
