@@ -113,7 +113,7 @@ class ScriptSubscriptionTest {
     }
 
     @Test
-    void aBurstOfMessagesRunsInPublishOrderWithoutLoss() {
+    void aBurstOfMessagesRunsInPublishOrderWithoutLoss() throws InterruptedException {
         int messages = 100_000;
         try (Jedis jedis = TestRedactor.shared().jedis()) {
             String sha = jedis.scriptLoad("local n = redis.call('incr', 'count') "
@@ -125,11 +125,53 @@ class ScriptSubscriptionTest {
             }
             List<Object> receivers = pipeline.syncAndReturnAll();
             assertTrue(receivers.stream().allMatch(r -> r.equals(1L)), "every PUBLISH was taken");
-            Eventually.until("every message ran", Duration.ofSeconds(60),
-                    () -> Integer.toString(messages).equals(jedis.get("count")));
+            waitWhileProgressing(jedis, messages);
             assertEquals(0, jedis.llen("out-of-order"));
             Eventually.equal("every run counted", Integer.toString(messages),
                     () -> subscriptions(jedis).get(0).get("processed"));
+            Eventually.equal("nothing waits", "0", () -> subscriptions(jedis).get(0).get("waiting"));
+        }
+    }
+
+    /** Waits until {@code messages} runs ended, failing with the subscription's state if none ends for 20 s. */
+    private static void waitWhileProgressing(Jedis jedis, int messages) throws InterruptedException {
+        String last = "";
+        long lastChange = System.nanoTime();
+        while (!Integer.toString(messages).equals(jedis.get("count"))) {
+            String state = subscriptions(jedis) + " count=" + jedis.get("count");
+            if (!state.equals(last)) {
+                last = state;
+                lastChange = System.nanoTime();
+            } else if (System.nanoTime() - lastChange > Duration.ofSeconds(20).toNanos()) {
+                throw new AssertionError("no run ended for 20 s: " + state);
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    @Test
+    void aBacklogOfRunsThatMakeNoCallDrainsBehindOneThatWaited() throws Exception {
+        int messages = 50_000;
+        try (Jedis jedis = TestRedactor.shared().jedis(); Jedis holder = TestRedactor.shared().jedis()) {
+            // the first message's GET waits while an atomic script holds its partition; the others make no call, so
+            // they run on the thread that ends the run before them, one after the other, once the first has ended
+            String sha = jedis.scriptLoad("if ARGV[2] == '1' then redis.call('get', 'held') end return 1");
+            ssubscribe(jedis, sha, "drain");
+            Thread holding = new Thread(() -> holder.eval("redis.call('set', KEYS[1], 1) local t = redis.call('time') "
+                    + "local stop = t[1] * 1000000 + t[2] + 1500000 "
+                    + "repeat t = redis.call('time') until t[1] * 1000000 + t[2] >= stop", 1, "held"));
+            holding.start();
+            Eventually.until("the partition is held", () -> !jedis.info("scripts").isEmpty()
+                    && jedis.info("scripts").contains("atomic_scripts_running:1"));
+            Pipeline pipeline = jedis.pipelined();
+            for (int i = 1; i <= messages; i++) {
+                pipeline.publish("drain", Integer.toString(i));
+            }
+            assertTrue(pipeline.syncAndReturnAll().stream().allMatch(r -> r.equals(1L)), "every PUBLISH was taken");
+            holding.join(10_000);
+            Eventually.equal("every run ended", Integer.toString(messages),
+                    () -> subscriptions(jedis).get(0).get("processed"));
+            assertEquals("0", subscriptions(jedis).get(0).get("failed"));
             Eventually.equal("nothing waits", "0", () -> subscriptions(jedis).get(0).get("waiting"));
         }
     }

@@ -135,7 +135,15 @@ final class AsyncScript implements ScriptContext {
         startedNanos = System.nanoTime();
         state = State.RUNNING;
         stats.started.increment();
-        finish(execute());
+        Reply result;
+        try {
+            result = execute();
+        } catch (Error e) {
+            // its caller (a client, or a script subscription waiting to start the next message) still gets a reply
+            finish(new ErrorReply("ERR internal error while running a script: " + e));
+            throw e;
+        }
+        finish(result);
     }
 
     /**

@@ -10,6 +10,7 @@ import io.redactor.lua.ScriptFlag;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -122,7 +123,9 @@ final class ScriptSubscription implements ChannelScript {
 
     /**
      * Starts the oldest messages waiting while fewer than {@code parallelism} run. Whoever adds a message or ends a
-     * run calls this, so a message never waits while there is room to run it.
+     * run calls this, so a message never waits while there is room to run it. A run that ended at once (a script that
+     * made no call runs on this thread) is counted here and the loop goes on: draining a backlog of those must not
+     * nest one call per message, or a long backlog would overflow the stack and leave the subscription stalled.
      */
     private void startWaiting() {
         while (true) {
@@ -138,19 +141,28 @@ final class ScriptSubscription implements ChannelScript {
                 running.decrementAndGet();
                 continue;
             }
-            start(next);
+            CompletableFuture<Reply> run = start(next);
+            if (run.isDone()) {
+                ended(run.getNow(null));
+            } else {
+                run.whenComplete((reply, failure) -> {
+                    ended(reply);
+                    startWaiting();
+                });
+            }
         }
     }
 
-    private void start(byte[][] message) {
+    private CompletableFuture<Reply> start(byte[][] message) {
         ScriptRequest request = new ScriptRequest(client, client.db(), ScriptRequest.Kind.SCRIPT, script.sha(), null,
                 List.of(), List.of(message[0], message[1]), readOnly, script.straightLine(), script::newRun);
-        async.submit(request, node, null, AsyncScripts.Caller.SUBSCRIPTION).whenComplete((reply, failure) -> {
-            ran(reply);
-            held.decrementAndGet();
-            running.decrementAndGet();
-            startWaiting();
-        });
+        return async.submit(request, node, null, AsyncScripts.Caller.SUBSCRIPTION);
+    }
+
+    private void ended(Reply reply) {
+        ran(reply);
+        held.decrementAndGet();
+        running.decrementAndGet();
     }
 
     private void ran(Reply reply) {
