@@ -197,6 +197,14 @@ public final class KeyTable {
         return -1;
     }
 
+    /**
+     * The entry id of {@code key} when {@code hint} (an id it had lately) still holds that very key object, without
+     * hashing it; otherwise as {@link #find}.
+     */
+    public int find(int hint, byte[] key) {
+        return hint >= 0 && hint < top && keys[hint] == key ? hint : find(key);
+    }
+
     public byte[] key(int entry) {
         return keys[entry];
     }
