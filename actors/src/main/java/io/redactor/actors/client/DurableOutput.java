@@ -101,17 +101,9 @@ final class DurableOutput implements ClientPipeline.Output, DurabilityWaiter {
 
     // ---- called on the log's writer thread
 
-    /**
-     * On the client's own thread (its event loop flushed the file at the end of its turn), the replies go at once,
-     * before the loop reads again: the clients they answer send their next commands into the same turn.
-     */
     @Override
     public void durable() {
-        if (executor instanceof SingleThreadExecutor loop && loop.isCurrentThread()) {
-            release(null);
-        } else {
-            executor.execute(() -> release(null));
-        }
+        executor.execute(() -> release(null));
     }
 
     @Override

@@ -239,7 +239,7 @@ public final class Evictor implements Admission, EvictionGate, AutoCloseable {
                     freed += bytes;
                 }
             }
-            List<EvictionPool.Candidate> found = new ArrayList<>();
+            List<EvictionPool.Candidate> found = new ArrayList<>(samples);
             for (int db = 0; db < Keyspace.DATABASES; db++) {
                 Database database = data.db(db);
                 if (policy.volatileOnly() ? database.volatileSize() == 0 : database.size() == 0) {

@@ -1,17 +1,13 @@
 package io.redactor.api.resp;
 
 import io.netty.channel.EventLoop;
-import io.redactor.actors.client.SingleThreadExecutor;
+
+import java.util.concurrent.Executor;
 
 /** A connection's event loop, as its client pipeline's executor. */
-record EventLoopExecutor(EventLoop loop) implements SingleThreadExecutor {
+record EventLoopExecutor(EventLoop loop) implements Executor {
     @Override
     public void execute(Runnable task) {
         loop.execute(task);
-    }
-
-    @Override
-    public boolean isCurrentThread() {
-        return loop.inEventLoop();
     }
 }

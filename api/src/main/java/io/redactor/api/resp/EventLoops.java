@@ -6,16 +6,14 @@ import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
-import io.redactor.persistence.aof.TurnEnds;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The event loops of this JVM's RESP servers, shared by every server in the process and by the partitions'
- * dispatcher (see {@link EventLoopAffinityExecutorConfigurator}) and by the append-only file, which flushes at the
- * end of their turns (see {@link EventLoopTurnEnds}), created on first use. Daemon threads: they never keep the JVM
- * alive.
+ * dispatcher (see {@link EventLoopAffinityExecutorConfigurator}), created on first use. Daemon threads: they never
+ * keep the JVM alive.
  */
 public final class EventLoops {
     private static volatile EventLoopGroup group;
@@ -38,7 +36,6 @@ public final class EventLoops {
                 List<EventExecutor> members = new ArrayList<>();
                 created.forEach(members::add);
                 loops = members.toArray(new EventExecutor[0]);
-                TurnEnds.install(new EventLoopTurnEnds(loops));
                 group = created;
             }
             return group;

@@ -7,7 +7,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The live append-only file: effects appended from any thread, in the order of the calls, written and flushed
@@ -16,10 +15,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Positions in the log (LSNs) count every byte appended since the log was opened, across files. Under
  * {@code always} the writer takes everything appended while it was busy, writes it with one {@code write} and
  * makes it durable with one {@code fdatasync} (group commit): the more threads append at once, the more writes
- * one flush covers. An append made on a thread that works in turns (an event loop, see {@link TurnEnds}) is
- * written and flushed by that thread itself at the end of its turn, as Redis does before its event loop sleeps:
- * everything its clients sent in that turn goes in one flush, and no other thread is woken. Whoever flushes holds
- * the file, so batches reach it in order. {@link #whenDurable} tells a waiter when a position is on the disk.
+ * one flush covers. The threads that append never wait for the disk: while the writer flushes one batch, the event
+ * loops go on running the commands of the next, which Redis's one thread cannot do while it flushes before it
+ * sleeps. {@link #whenDurable} tells a waiter when a position is on the disk.
  *
  * <p>A failed write or flush is not the end: the writer keeps every byte it has not yet seen flushed, and once a
  * second truncates the file back to what was flushed and writes it all again, until that works. Meanwhile
@@ -34,9 +32,11 @@ public final class AppendLog implements AutoCloseable {
     static final int MAX_BUFFERED = 256 << 20;
     private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long EVERYSEC_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How long the idle writer sleeps unless woken (appends and policy changes wake it). */
+    private static final long IDLE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final int KEEP_CAPACITY = 1 << 20;
     private static final int BUFFER_CAPACITY = 64 << 10;
-    /** The longest a flush under always waits for more appends (half the last flush's time, at most this). */
+    /** The longest a flush under always waits for more appends (the last flush's time, at most this). */
     private static final long MAX_GATHER_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
     /**
      * Under everysec and no, replies do not wait for the file: appends are written a millisecond after the first of
@@ -44,17 +44,11 @@ public final class AppendLog implements AutoCloseable {
      */
     private static final long LAZY_WRITE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final int LAZY_WRITE_BYTES = 64 << 10;
-    private static final long IDLE_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final Object lock = new Object();
     private final Object waitersLock = new Object();
     private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
     private final Thread writer;
-    /** Held by whoever writes to the file: the writer thread, or a thread flushing at the end of its turn. */
-    private final ReentrantLock fileLock = new ReentrantLock();
-    /** Whether this thread has a flush waiting for the end of its turn. */
-    private final ThreadLocal<boolean[]> flushAtTurnEnd = ThreadLocal.withInitial(() -> new boolean[1]);
-    private final Runnable turnEndFlush = this::flushAtEndOfTurn;
 
     // guarded by lock
     private CommandBuffer pending = new CommandBuffer(BUFFER_CAPACITY);
@@ -68,9 +62,6 @@ public final class AppendLog implements AutoCloseable {
     private boolean closing;
     /** Appends in {@code pending}. */
     private int pendingAppends;
-    /** When the first append in {@code pending} came, and whether one of them wants the writer thread to write it. */
-    private long pendingSinceNanos;
-    private boolean writerWanted;
     /** Appends the last flush covered, and how long it took: what the next flush waits a little to gather. */
     private int lastBatchAppends;
     private long lastFlushNanos;
@@ -84,7 +75,7 @@ public final class AppendLog implements AutoCloseable {
     private volatile long delayedFsyncs;
     private volatile long flushes;
 
-    // guarded by fileLock
+    // the writer thread's
     private FileChannel channel;
     private long fileSize;
     private long syncedSize;
@@ -130,11 +121,8 @@ public final class AppendLog implements AutoCloseable {
      * timestamp annotation when enabled and a new second has begun. Returns the position after them.
      */
     public long append(int firstDb, int lastDb, byte[] bytes, int off, int len) {
-        boolean flushedHere = policy == FsyncPolicy.ALWAYS && !fsyncSuspended && failure == null
-                && flushAtEndOfThisTurn();
         synchronized (lock) {
             while (pending.size() > MAX_BUFFERED && !closing) {
-                writerWanted = true;
                 lock.notifyAll();
                 awaitRoom();
             }
@@ -154,66 +142,10 @@ public final class AppendLog implements AutoCloseable {
             appended += pending.size() - start;
             appendedLsn = appended;
             pendingAppends++;
-            if (pendingAppends == 1) {
-                pendingSinceNanos = System.nanoTime();
-            }
-            writerWanted |= !flushedHere;
-            if (!flushedHere && (pendingAppends == 1 || pendingAppends >= gatherTarget()
-                    || pending.size() >= LAZY_WRITE_BYTES)) {
+            if (pendingAppends == 1 || pendingAppends >= gatherTarget() || pending.size() >= LAZY_WRITE_BYTES) {
                 lock.notifyAll();
             }
             return appended;
-        }
-    }
-
-    /** Arranges a flush at the end of this thread's turn, once per turn; false when the thread has no turns. */
-    private boolean flushAtEndOfThisTurn() {
-        boolean[] arranged = flushAtTurnEnd.get();
-        if (arranged[0]) {
-            return true;
-        }
-        if (!TurnEnds.runAtEndOfTurn(turnEndFlush)) {
-            return false;
-        }
-        arranged[0] = true;
-        return true;
-    }
-
-    private void flushAtEndOfTurn() {
-        flushAtTurnEnd.get()[0] = false;
-        flushHere();
-    }
-
-    /**
-     * Under {@code always}, writes and flushes everything appended so far on the calling thread. Leaves it to the
-     * writer thread while another thread is flushing (an event loop does not wait for another's disk), while the
-     * log is failing (its retries wait) and under the other policies.
-     */
-    private void flushHere() {
-        if (policy != FsyncPolicy.ALWAYS || fsyncSuspended || failure != null || !fileLock.tryLock()) {
-            wakeWriter();
-            return;
-        }
-        try {
-            Work work;
-            synchronized (lock) {
-                if (closing) {
-                    return;
-                }
-                work = rotation != null || pending.size() > 0 ? takeBatch() : null;
-            }
-            if (work != null) {
-                process(work, false);
-            }
-        } finally {
-            fileLock.unlock();
-        }
-    }
-
-    private void wakeWriter() {
-        synchronized (lock) {
-            writerWanted = true;
-            lock.notifyAll();
         }
     }
 
@@ -348,34 +280,26 @@ public final class AppendLog implements AutoCloseable {
 
     private void writeLoop() {
         while (awaitWork()) {
-            fileLock.lock();
-            try {
-                Work work = takeWork();
-                if (work != null) {
-                    process(work, true);
-                }
-            } finally {
-                fileLock.unlock();
+            Work work = takeWork();
+            if (work != null) {
+                process(work);
             }
         }
-        fileLock.lock();
         try {
             if (policy != FsyncPolicy.NO || unsynced.size() > 0) {
                 syncUntilDone(writtenLsn);
             }
         } finally {
             closeQuietly(channel);
-            fileLock.unlock();
         }
     }
 
-    /** Holding the file. {@code retry}: on failure, retry until written (the writer), or leave that to the writer. */
-    private void process(Work work, boolean retry) {
+    private void process(Work work) {
         if (work.rotation != null) {
-            writeAndSync(work.rotation.tail, work.rotation.lsn, true, retry);
+            writeAndSync(work.rotation.tail, work.rotation.lsn, true);
             switchTo(work.rotation.next);
         }
-        writeAndSync(work.batch, work.endLsn, false, retry);
+        writeAndSync(work.batch, work.endLsn, false);
         work.batch.clearAndTrim(KEEP_CAPACITY);
         synchronized (lock) {
             if (spare == null) {
@@ -395,12 +319,13 @@ public final class AppendLog implements AutoCloseable {
     }
 
     /**
-     * Under {@code always}, how many appends a flush waits for: three quarters of what the last one covered. The
-     * writers a flush released send their next writes within a round trip; taking the first of them alone would
-     * flush it and leave the others to the next flush.
+     * Under {@code always}, how many appends a flush waits for: as many as the last one covered. The writers a flush
+     * released send their next writes within a round trip; taking the first of them alone would flush it and leave
+     * the others to the next flush. When fewer come, the wait ends after the last flush's time at most, and the
+     * next flush waits for that many.
      */
     private int gatherTarget() {
-        return policy == FsyncPolicy.ALWAYS ? Math.max(1, lastBatchAppends * 3 / 4) : Integer.MAX_VALUE;
+        return policy == FsyncPolicy.ALWAYS ? Math.max(1, lastBatchAppends) : Integer.MAX_VALUE;
     }
 
     /**
@@ -411,21 +336,13 @@ public final class AppendLog implements AutoCloseable {
         synchronized (lock) {
             long gatherUntil = 0;
             while (true) {
-                if (rotation == null && pending.size() > 0 && !writerWanted && !closing) {
-                    long left = IDLE_CHECK_NANOS - (System.nanoTime() - pendingSinceNanos);
-                    if (left > 0) {
-                        // appends whose threads flush them at the end of their turns
-                        waitOnLock(left);
-                        continue;
-                    }
-                }
                 if (rotation != null || pending.size() > 0) {
                     if (rotation == null && !closing && pendingAppends < gatherTarget()
                             && pending.size() < LAZY_WRITE_BYTES) {
                         long now = System.nanoTime();
                         if (gatherUntil == 0) {
                             gatherUntil = now + (policy == FsyncPolicy.ALWAYS
-                                    ? Math.min(MAX_GATHER_NANOS, lastFlushNanos / 2) : LAZY_WRITE_NANOS);
+                                    ? Math.min(MAX_GATHER_NANOS, lastFlushNanos) : LAZY_WRITE_NANOS);
                         }
                         if (now < gatherUntil) {
                             waitOnLock(gatherUntil - now);
@@ -441,22 +358,14 @@ public final class AppendLog implements AutoCloseable {
                 if (waitNanos == 0) {
                     return true;
                 }
-                if (!waitOnLock(waitNanos < 0 ? idleWaitNanos() : waitNanos)) {
+                if (!waitOnLock(waitNanos < 0 ? IDLE_WAIT_NANOS : waitNanos)) {
                     return false;
                 }
             }
         }
     }
 
-    /**
-     * How long the idle writer sleeps unless woken. Under always, appends flushed at the end of their thread's turn
-     * do not wake it; it looks now and then for appends left longer than that (a turn that ended without its flush).
-     */
-    private long idleWaitNanos() {
-        return policy == FsyncPolicy.ALWAYS ? IDLE_CHECK_NANOS : TimeUnit.SECONDS.toNanos(1);
-    }
-
-    /** Holding the file: what there is to write now (someone else may have written it meanwhile), or null. */
+    /** What there is to write now, or null. */
     private Work takeWork() {
         synchronized (lock) {
             if (rotation != null || pending.size() > 0) {
@@ -466,7 +375,7 @@ public final class AppendLog implements AutoCloseable {
         }
     }
 
-    /** Under lock, holding the file. */
+    /** Under lock. */
     private Work takeBatch() {
         Rotation rotating = rotation;
         rotation = null;
@@ -474,7 +383,6 @@ public final class AppendLog implements AutoCloseable {
         pending = takeSpare();
         lastBatchAppends = pendingAppends;
         pendingAppends = 0;
-        writerWanted = false;
         if (batch.size() > MAX_BUFFERED) {
             lock.notifyAll();
         }
@@ -512,9 +420,9 @@ public final class AppendLog implements AutoCloseable {
 
     /**
      * Writes {@code batch}, then flushes as the policy says ({@code force}: always, the file is being closed). On
-     * failure, {@code retry} retries until it works; otherwise the writer thread is left to.
+     * failure, retries until it works.
      */
-    private void writeAndSync(CommandBuffer batch, long endLsn, boolean force, boolean retry) {
+    private void writeAndSync(CommandBuffer batch, long endLsn, boolean force) {
         unsynced.raw(batch.array(), 0, batch.size());
         unsyncedData = unsynced.size() > 0;
         long unsyncedEnd = endLsn;
@@ -553,11 +461,7 @@ public final class AppendLog implements AutoCloseable {
             }
         }
         writtenLsn = unsyncedEnd;
-        if (retry) {
-            syncUntilDone(unsyncedEnd);
-        } else {
-            wakeWriter();
-        }
+        syncUntilDone(unsyncedEnd);
     }
 
     /** Everything written up to {@code lsn} is flushed. */

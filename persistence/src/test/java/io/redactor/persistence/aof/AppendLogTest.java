@@ -183,63 +183,25 @@ class AppendLogTest {
     }
 
     @Test
-    void appendsOfAThreadWithTurnsAreFlushedByItAtTheEndOfItsTurn() throws Exception {
-        List<Runnable> turnEnd = new ArrayList<>();
-        TurnEnds.Scheduler previous = turnsOfThisThread(turnEnd);
-        try {
-            FaultyChannel file = open("turn.aof");
-            AppendLog log = new AppendLog(file, 0, FsyncPolicy.ALWAYS, false, "test-writer");
-            byte[] a = set("a", "1");
-            log.append(0, 0, a, 0, a.length);
-            long last = log.append(0, 0, a, 0, a.length);
-            assertEquals(1, turnEnd.size(), "one flush per turn, however many appends");
-            Thread.sleep(3);
-            assertEquals(0, file.forces.get(), "the writer thread was not woken for them");
-            turnEnd.getFirst().run();
-            // done on this thread, before the turn ends: nothing to wait for
-            assertEquals(1, file.forces.get());
-            assertTrue(log.durableLsn() >= last);
-            log.append(0, 0, a, 0, a.length);
-            assertEquals(2, turnEnd.size(), "the next turn arranges its own");
-            log.close();
-            assertEquals(List.of("SELECT 0", "SET a 1", "SET a 1", "SET a 1"),
-                    commandsIn("turn.aof").stream().map(AppendLogTest::text).toList());
-        } finally {
-            TurnEnds.install(previous);
+    void appendsNeverWaitForTheDiskAndOneFlushCoversWhatCameDuringThePrevious() throws Exception {
+        FaultyChannel file = open("slow.aof");
+        file.forceDelayMillis = 200;
+        AppendLog log = new AppendLog(file, 0, FsyncPolicy.ALWAYS, false, "test-writer");
+        byte[] a = set("a", "1");
+        long first = log.append(0, 0, a, 0, a.length);
+        Thread.sleep(50);
+        long started = System.nanoTime();
+        long last = 0;
+        for (int i = 0; i < 100; i++) {
+            last = log.append(0, 0, a, 0, a.length);
         }
-    }
-
-    @Test
-    void aFailedFlushAtTheEndOfATurnIsRetriedByTheWriter() throws Exception {
-        List<Runnable> turnEnd = new ArrayList<>();
-        TurnEnds.Scheduler previous = turnsOfThisThread(turnEnd);
-        try {
-            FaultyChannel file = open("turn-fail.aof");
-            AppendLog log = new AppendLog(file, 0, FsyncPolicy.ALWAYS, false, "test-writer");
-            file.failForce = true;
-            byte[] a = set("a", "1");
-            long lsn = log.append(0, 0, a, 0, a.length);
-            AtomicReference<String> reason = new AtomicReference<>();
-            CountDownLatch told = new CountDownLatch(1);
-            assertTrue(log.whenDurable(lsn, waiter(told, reason)));
-            turnEnd.getFirst().run();
-            assertTrue(told.await(5, TimeUnit.SECONDS));
-            assertNotNull(reason.get(), "the waiter learns that its write is not known to be on the disk");
-            file.failForce = false;
-            awaitRecovery(log);
-            awaitDurable(log, lsn);
-            log.close();
-            assertEquals(List.of("SELECT 0", "SET a 1"),
-                    commandsIn("turn-fail.aof").stream().map(AppendLogTest::text).toList());
-        } finally {
-            TurnEnds.install(previous);
-        }
-    }
-
-    /** Turns for this thread only: what would run at the end of its turn is collected in {@code turnEnd}. */
-    private static TurnEnds.Scheduler turnsOfThisThread(List<Runnable> turnEnd) {
-        Thread self = Thread.currentThread();
-        return TurnEnds.install(task -> Thread.currentThread() == self && turnEnd.add(task));
+        assertTrue(System.nanoTime() - started < TimeUnit.MILLISECONDS.toNanos(150),
+                "appends made while the writer flushes do not wait for it");
+        assertTrue(log.durableLsn() < first, "the first flush is still under way");
+        awaitDurable(log, last);
+        assertEquals(2, file.forces.get(), "the second flush covers the hundred appends that came during the first");
+        log.close();
+        assertEquals(102, commandsIn("slow.aof").size());
     }
 
     private static void awaitRecovery(AppendLog log) throws InterruptedException {
