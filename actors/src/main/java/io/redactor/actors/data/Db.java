@@ -38,6 +38,12 @@ public interface Db {
 
     boolean delete(byte[] key);
 
+    /** Redis's dictFind: whether the key is stored, its time passed or not. Expires nothing. */
+    boolean stored(byte[] key);
+
+    /** Redis's keyIsExpired: the key is stored and its time has passed (never while loading). Expires nothing. */
+    boolean isExpired(byte[] key);
+
     /** Absolute expiry in unix milliseconds, {@link #NO_EXPIRE} when none; the key must exist. */
     long expireAt(byte[] key);
 
