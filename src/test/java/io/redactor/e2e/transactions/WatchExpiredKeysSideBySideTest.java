@@ -119,6 +119,48 @@ class WatchExpiredKeysSideBySideTest extends DebugSideBySideTest {
         assertEquals(List.of(), differences);
     }
 
+    /**
+     * RESTORE REPLACE removes a key past its time without expiring it, so a client that watched it stale still
+     * sees it stale: Redis's touchWatchedKey then stops at that client, and neither it nor a client that watched the
+     * restored key after it sees the next change.
+     */
+    @Test
+    void restoreReplaceOverAStaleWatchedKeyAnswersAsRedis() throws InterruptedException {
+        assertEquals(restoreOverStale(redisWatcher, redisOther, redis.raw()),
+                restoreOverStale(mineWatcher, mineOther, server.raw()));
+    }
+
+    private static String restoreOverStale(RawClient watcher, RawClient other, RawClient secondWatcher)
+            throws InterruptedException {
+        try (secondWatcher) {
+            other.call("FLUSHALL");
+            for (RawClient client : List.of(watcher, other, secondWatcher)) {
+                client.call("SELECT", "1");
+            }
+            other.call("SET", "src", "v");
+            byte[] payload = bulk(other.call("DUMP".getBytes(), "src".getBytes()));
+            other.call("SET", "x", "stale", "PX", "1");
+            untilPxOneExpired();
+            StringBuilder transcript = new StringBuilder();
+            transcript.append(watcher.call("WATCH", "x"));
+            transcript.append(new String(other.call("RESTORE".getBytes(), "x".getBytes(), "0".getBytes(), payload,
+                    "REPLACE".getBytes())));
+            transcript.append(secondWatcher.call("WATCH", "x"));
+            transcript.append(other.call("SET", "x", "new"));
+            return readable(transcript.append(exec(watcher)).append(exec(secondWatcher)).append(dbSizes(other))
+                    .toString());
+        }
+    }
+
+    /** The contents of a bulk string reply. */
+    private static byte[] bulk(byte[] reply) {
+        int start = 0;
+        while (reply[start] != '\n') {
+            start++;
+        }
+        return Arrays.copyOfRange(reply, start + 1, reply.length - 2);
+    }
+
     private static String run(RawClient watcher, RawClient other, State first, State second, Watched watched,
                               List<String[]> operation, boolean touchAfter) throws InterruptedException {
         other.call("FLUSHALL");

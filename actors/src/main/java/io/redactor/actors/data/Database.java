@@ -109,7 +109,15 @@ public final class Database implements Db {
 
     @Override
     public boolean delete(byte[] key) {
-        int entry = liveEntry(key);
+        return remove(liveEntry(key), key);
+    }
+
+    @Override
+    public boolean deleteStored(byte[] key) {
+        return remove(table.find(key), key);
+    }
+
+    private boolean remove(int entry, byte[] key) {
         if (entry < 0) {
             return false;
         }

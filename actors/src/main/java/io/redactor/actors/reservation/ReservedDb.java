@@ -54,6 +54,11 @@ final class ReservedDb implements Db {
     }
 
     @Override
+    public boolean deleteStored(byte[] key) {
+        return of(key).deleteStored(key);
+    }
+
+    @Override
     public boolean stored(byte[] key) {
         return of(key).stored(key);
     }
