@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * DEBUG DIGEST, DIGEST-VALUE, SET-ACTIVE-EXPIRE, CHANGE-REPL-ID and HELP side by side with Redis 7.0.15 (started with
+ * DEBUG DIGEST, DIGEST-VALUE, SET-ACTIVE-EXPIRE, CHANGE-REPL-ID, STRINGMATCH-TEST and HELP side by side with Redis 7.0.15 (started with
  * enable-debug-command yes): the same data set gives the same digests, wrong arguments the same errors.
  */
 class DebugSubcommandsTest extends DebugSideBySideTest {
@@ -144,7 +144,7 @@ class DebugSubcommandsTest extends DebugSideBySideTest {
     void wrongArgumentsGetRedisErrors() {
         for (String[] args : List.of(new String[] {"DIGEST", "x"}, new String[] {"SET-ACTIVE-EXPIRE"},
                 new String[] {"SET-ACTIVE-EXPIRE", "1", "2"}, new String[] {"CHANGE-REPL-ID", "x"},
-                new String[] {"NO-SUCH-SUBCOMMAND"}, new String[] {"HELP", "x"})) {
+                new String[] {"STRINGMATCH-TEST", "x"}, new String[] {"NO-SUCH-SUBCOMMAND"}, new String[] {"HELP", "x"})) {
             List<String> errors = both(jedis -> error(jedis, args));
             assertEquals(errors.get(0), errors.get(1), String.join(" ", args));
             assertTrue(errors.get(1).startsWith("ERR unknown subcommand or wrong number of arguments for '"),
@@ -152,6 +152,13 @@ class DebugSubcommandsTest extends DebugSideBySideTest {
         }
         List<String> arity = both(jedis -> error(jedis));
         assertEquals(arity.get(0), arity.get(1));
+    }
+
+    @Test
+    void stringmatchTestFuzzesTheGlobMatcherAndAnswersAsRedis() {
+        List<String> replies = both(jedis -> debug(jedis, "STRINGMATCH-TEST"));
+        assertEquals(List.of("Apparently Redis did not crash: test passed",
+                "Apparently Redis did not crash: test passed"), replies);
     }
 
     @Test

@@ -415,9 +415,10 @@ public final class Database implements Db {
     /**
      * Redis's eviction of a key (performEvictions): removes it, records its deletion, notifies "evicted", signals the
      * change (WATCH, tracking) and counts it. Returns the bytes its entry held, or -1 when the key is gone.
+     * {@code entryHint} is the entry id sampling gave with the key, which saves hashing it while it still holds.
      */
-    public long evict(byte[] key) {
-        int entry = table.find(key);
+    public long evict(int entryHint, byte[] key) {
+        int entry = table.find(entryHint, key);
         if (entry < 0) {
             return -1;
         }
@@ -448,7 +449,7 @@ public final class Database implements Db {
                 continue;
             }
             long score = scoring.score(table.access(entry), table.expireAt(entry), clock.now());
-            sink.offer(index, table.key(entry), score);
+            sink.offer(index, entry, table.key(entry), score);
         }
     }
 
@@ -461,7 +462,7 @@ public final class Database implements Db {
     /** Receives sampled eviction candidates. */
     @FunctionalInterface
     public interface EvictionSink {
-        void offer(int db, byte[] key, long score);
+        void offer(int db, int entry, byte[] key, long score);
     }
 
     /** Exchanges contents with another database (SWAPDB swaps tables, not objects). */

@@ -52,6 +52,9 @@ public final class KeyTable {
     private TableFreeze freeze;
     /** Scratch list for {@link #scan}. */
     private int[] chain = new int[8];
+    /** The last key object hashed and its hash (see {@link #hash}). */
+    private byte[] lastHashedKey;
+    private int lastHash;
 
     /** Where this table's changes in size are counted. */
     private MemoryMeter meter;
@@ -188,13 +191,33 @@ public final class KeyTable {
 
     /** Returns the entry id of {@code key}, or -1. */
     public int find(byte[] key) {
-        int h = KeyHash.hash(key);
+        int h = hash(key);
         for (int e = buckets[h & mask]; e >= 0; e = next[e]) {
             if (hashes[e] == h && Arrays.equals(keys[e], key)) {
                 return e;
             }
         }
         return -1;
+    }
+
+    /**
+     * The key's hash, remembered for the last key object hashed: a write looks its key up and then inserts the same
+     * array (SET of a new key, loading), which then hashes once. Key arrays are never changed once made.
+     */
+    private int hash(byte[] key) {
+        if (key != lastHashedKey) {
+            lastHash = KeyHash.hash(key);
+            lastHashedKey = key;
+        }
+        return lastHash;
+    }
+
+    /**
+     * The entry id of {@code key} when {@code hint} (an id it had lately) still holds that very key object, without
+     * hashing it; otherwise as {@link #find}.
+     */
+    public int find(int hint, byte[] key) {
+        return hint >= 0 && hint < top && keys[hint] == key ? hint : find(key);
     }
 
     public byte[] key(int entry) {
@@ -255,7 +278,7 @@ public final class KeyTable {
      * access 0). The table keeps {@code key} itself; the caller must not mutate it afterwards.
      */
     public int insert(byte[] key, Object value) {
-        int h = KeyHash.hash(Objects.requireNonNull(key, "key"));
+        int h = hash(Objects.requireNonNull(key, "key"));
         int e;
         if (freeHead >= 0 && freeze == null) {
             e = freeHead;
@@ -281,7 +304,7 @@ public final class KeyTable {
     }
 
     public boolean remove(byte[] key) {
-        int h = KeyHash.hash(key);
+        int h = hash(key);
         int b = h & mask;
         for (int prev = -1, e = buckets[b]; e >= 0; prev = e, e = next[e]) {
             if (hashes[e] == h && Arrays.equals(keys[e], key)) {

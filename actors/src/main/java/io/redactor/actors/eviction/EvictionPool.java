@@ -7,12 +7,13 @@ import java.util.Arrays;
  * each eviction takes the best key of many samples rather than of the last few. It holds 64 where Redis's holds 16:
  * a round here samples many partitions at once and evicts up to a pool's worth, so a larger pool lets one round
  * evict more keys without taking worse ones. Entries name a key by partition,
- * database and bytes; the key may be gone by the time it is evicted, which the eviction finds out.
+ * database and key object; the key may be gone by the time it is evicted, which the eviction finds out.
  */
 final class EvictionPool {
     static final int SIZE = 64;
 
-    record Candidate(int partition, int db, byte[] key, long score) {
+    /** {@code entry}: the key's entry id in its table when sampled, which spares hashing the key to evict it. */
+    record Candidate(int partition, int db, int entry, byte[] key, long score) {
     }
 
     private final Candidate[] entries = new Candidate[SIZE];
@@ -22,21 +23,22 @@ final class EvictionPool {
         return count;
     }
 
-    /** Offers a candidate: kept when the pool has room or it beats the worst; a key already in the pool is updated. */
+    /**
+     * Offers a candidate: kept when the pool has room or it beats the worst. A key already in the pool (the same key
+     * object, sampled again) is updated.
+     */
     void offer(Candidate candidate) {
+        if (count == SIZE && candidate.score() <= entries[0].score()) {
+            return;
+        }
         for (int i = 0; i < count; i++) {
-            Candidate c = entries[i];
-            if (c.partition() == candidate.partition() && c.db() == candidate.db()
-                    && Arrays.equals(c.key(), candidate.key())) {
+            if (entries[i].key() == candidate.key()) {
                 System.arraycopy(entries, i + 1, entries, i, count - i - 1);
                 count--;
                 break;
             }
         }
         if (count == SIZE) {
-            if (candidate.score() <= entries[0].score()) {
-                return;
-            }
             System.arraycopy(entries, 1, entries, 0, --count);
         }
         int at = count;

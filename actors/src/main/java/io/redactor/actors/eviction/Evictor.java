@@ -15,7 +15,11 @@ import io.redactor.actors.tracking.TrackingScope;
 import io.redactor.core.reply.ErrorReply;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -28,13 +32,14 @@ import java.util.function.LongSupplier;
 
 /**
  * maxmemory for the whole node. Over it, a command from a client starts an eviction run (unless one is under way):
- * rounds that each ask a few partitions for maxmemory-samples keys per database, keep the best candidates in one
- * {@link EvictionPool} across partitions and rounds, and evict the best of the pool on their partitions, until the
- * data set is under maxmemory again. A command that may grow memory (denyoom) gets Redis's OOM error when the policy is
- * noeviction or the last sweep of every partition found nothing to evict; otherwise it runs while the eviction
- * catches up, which it does round by round beside the partitions' other work (Redis evicts before the command, on its
- * one thread). A round evicts at least 1 + maxmemory-eviction-tenacity / 5 keys, and as many as the excess takes (by
- * what evicted keys freed lately) up to a pool's worth, sampling as many partitions as it evicts keys (at least 8).
+ * rounds that each send one step to a few partitions, which evicts the keys the round before chose there and samples
+ * maxmemory-samples keys per database; the best candidates are kept in one {@link EvictionPool} across partitions and
+ * rounds, and the best of the pool are chosen for the next round, until the data set is under maxmemory again. A
+ * command that may grow memory (denyoom) gets Redis's OOM error when the policy is noeviction or the last sweep of every
+ * partition found nothing to evict; otherwise it runs while the eviction catches up, which it does round by round
+ * beside the partitions' other work (Redis evicts before the command, on its one thread). A round evicts at least 1 +
+ * maxmemory-eviction-tenacity / 5 keys, and as many as the excess takes (by what evicted keys freed lately) up to a
+ * pool's worth, sampling as many partitions as it evicts keys (at least 8).
  */
 public final class Evictor implements Admission, EvictionGate, AutoCloseable {
     private static final ErrorReply OOM = new ErrorReply(HeapGuard.OOM_ERROR);
@@ -61,6 +66,9 @@ public final class Evictor implements Admission, EvictionGate, AutoCloseable {
 
     /** What an evicted key freed lately, on average (loop thread only). */
     private long freedPerKey = 128;
+    /** The keys the last round took out of the pool, by partition, for the next round to evict (loop thread only). */
+    private Map<Integer, List<EvictionPool.Candidate>> chosen = new HashMap<>();
+    private int chosenKeys;
 
     /**
      * @param otherMemory what counts besides the data set (the script cache)
@@ -139,25 +147,35 @@ public final class Evictor implements Admission, EvictionGate, AutoCloseable {
             return;
         }
         int partitions = gateway.partitionCount();
-        // far over the limit, a round evicts as many keys as it takes (up to a pool's worth) and samples as widely
-        int least = 1 + server.config().maxmemoryEvictionTenacity() / 5;
-        int keys = (int) Math.clamp((used() - max) / Math.max(1, freedPerKey) + 1, least, Math.max(least,
-                EvictionPool.SIZE));
-        int asked = sweep ? partitions : Math.min(partitions, Math.max(PARTITIONS_PER_ROUND, keys));
+        // the partitions holding the keys chosen last round evict them, and sample again with as many others as
+        // make the round as wide as the keys it is to evict (at least 8)
+        int asked = sweep ? partitions : Math.min(partitions, Math.max(PARTITIONS_PER_ROUND,
+                Math.max(chosenKeys, keysToEvict(max))));
+        Set<Integer> targets = new LinkedHashSet<>(chosen.keySet());
         int first = sweep ? 0 : random.nextInt(partitions);
-        int samples = Math.max(1, server.config().maxmemorySamples());
-        List<CompletableFuture<List<EvictionPool.Candidate>>> answers = new ArrayList<>(asked);
-        for (int i = 0; i < asked; i++) {
-            int partition = (first + i) % partitions;
-            answers.add(sample(partition, policy, samples));
+        for (int i = 0; targets.size() < asked; i++) {
+            targets.add((first + i) % partitions);
         }
+        int samples = Math.max(1, server.config().maxmemorySamples());
+        Database.EvictionScore scoring = policy.scoring(server.config().lfuDecayTime());
+        List<CompletableFuture<StepResult>> answers = new ArrayList<>(targets.size());
+        for (int partition : targets) {
+            answers.add(evictAndSample(partition, chosen.getOrDefault(partition, List.of()), policy, scoring,
+                    samples));
+        }
+        chosen = new HashMap<>();
+        chosenKeys = 0;
         if (sweep) {
             lastSweepNanos = System.nanoTime();
         }
         CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).whenCompleteAsync((done, failure) -> {
-            for (CompletableFuture<List<EvictionPool.Candidate>> answer : answers) {
+            for (CompletableFuture<StepResult> answer : answers) {
                 if (!answer.isCompletedExceptionally()) {
-                    answer.join().forEach(pool::offer);
+                    StepResult result = answer.join();
+                    if (result.evicted() > 0) {
+                        freedPerKey = Math.max(1, (freedPerKey * 3 + result.freed() / result.evicted()) / 4);
+                    }
+                    result.found().forEach(pool::offer);
                 }
             }
             if (pool.size() == 0) {
@@ -170,71 +188,79 @@ public final class Evictor implements Admission, EvictionGate, AutoCloseable {
                 return;
             }
             exhausted = null;
-            evictBest(keys);
+            choose(keysToEvict(max));
+            round(false);
         }, loop);
     }
 
-    private void evictBest(int keys) {
-        List<CompletableFuture<Long>> evictions = new ArrayList<>(keys);
+    /**
+     * How many keys the next round evicts: as many as the excess takes (by what evicted keys freed lately), at least
+     * 1 + maxmemory-eviction-tenacity / 5, at most a pool's worth.
+     */
+    private int keysToEvict(long max) {
+        int least = 1 + server.config().maxmemoryEvictionTenacity() / 5;
+        return (int) Math.clamp((used() - max) / freedPerKey + 1, least, Math.max(least, EvictionPool.SIZE));
+    }
+
+    /** Takes the best {@code keys} candidates out of the pool for the next round's partitions to evict. */
+    private void choose(int keys) {
         EvictionPool.Candidate best;
-        while (evictions.size() < keys && (best = pool.takeBest()) != null) {
-            evictions.add(evict(best));
+        while (chosenKeys < keys && (best = pool.takeBest()) != null) {
+            chosen.computeIfAbsent(best.partition(), p -> new ArrayList<>()).add(best);
+            chosenKeys++;
         }
-        CompletableFuture.allOf(evictions.toArray(CompletableFuture[]::new))
-                .whenCompleteAsync((done, failure) -> {
-                    for (CompletableFuture<Long> eviction : evictions) {
-                        long freed = eviction.isCompletedExceptionally() ? -1 : eviction.join();
-                        if (freed > 0) {
-                            freedPerKey = (freedPerKey * 7 + freed) / 8;
-                        }
-                    }
-                    round(false);
-                }, loop);
     }
 
     private void finish() {
         running.set(false);
         pool.clear();
+        chosen = new HashMap<>();
+        chosenKeys = 0;
         current.complete(null);
     }
 
-    private CompletableFuture<List<EvictionPool.Candidate>> sample(int partition, EvictionPolicy policy, int samples) {
-        CompletableFuture<List<EvictionPool.Candidate>> answer = new CompletableFuture<>();
-        Database.EvictionScore scoring = policy.scoring(server.config().lfuDecayTime());
+    /** What one partition's step did: the keys it evicted, the bytes they held, and the candidates it sampled. */
+    private record StepResult(int evicted, long freed, List<EvictionPool.Candidate> found) {
+    }
+
+    /** One step on {@code partition}: evicts the keys chosen there, then samples candidates for the pool. */
+    private CompletableFuture<StepResult> evictAndSample(int partition, List<EvictionPool.Candidate> evict,
+                                                         EvictionPolicy policy, Database.EvictionScore scoring,
+                                                         int samples) {
+        CompletableFuture<StepResult> answer = new CompletableFuture<>();
         gateway.tell(partition, new Partition.Step(data -> {
-            List<EvictionPool.Candidate> found = new ArrayList<>();
             data.clock().set(System.currentTimeMillis());
+            int evicted = 0;
+            long freed = 0;
+            for (EvictionPool.Candidate candidate : evict) {
+                long bytes = evictOn(data, candidate);
+                if (bytes > 0) {
+                    evicted++;
+                    freed += bytes;
+                }
+            }
+            List<EvictionPool.Candidate> found = new ArrayList<>();
             for (int db = 0; db < Keyspace.DATABASES; db++) {
                 Database database = data.db(db);
                 if (policy.volatileOnly() ? database.volatileSize() == 0 : database.size() == 0) {
                     continue;
                 }
                 database.sampleForEviction(samples, policy.volatileOnly(), scoring, ThreadLocalRandom.current(),
-                        (index, key, score) -> found.add(new EvictionPool.Candidate(partition, index, key, score)));
+                        (index, entry, key, score) ->
+                                found.add(new EvictionPool.Candidate(partition, index, entry, key, score)));
             }
-            answer.complete(found);
+            answer.complete(new StepResult(evicted, freed, found));
         }));
-        return answer;
-    }
-
-    private CompletableFuture<Long> evict(EvictionPool.Candidate candidate) {
-        CompletableFuture<Long> answer = new CompletableFuture<>();
-        gateway.tell(candidate.partition(), new Partition.Step(data -> answer.complete(evictOn(data, candidate))));
         return answer;
     }
 
     private long evictOn(PartitionData data, EvictionPool.Candidate candidate) {
         TrackingScope scope = TrackingScope.open(server.tracking(), null, TrackingScope.Kind.BACKGROUND, false);
-        long freed;
         try {
-            data.clock().set(System.currentTimeMillis());
-            freed = data.db(candidate.db()).evict(candidate.key());
+            return data.db(candidate.db()).evict(candidate.entry(), candidate.key());
         } finally {
             TrackingScope.close(scope, null);
         }
-        data.meter().settle();
-        server.memory().publish(data.partition(), data.meter().used(), data.meter().overhead());
-        return freed;
     }
 
     @Override

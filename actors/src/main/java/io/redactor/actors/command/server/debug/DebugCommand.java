@@ -37,7 +37,8 @@ public final class DebugCommand {
             new DebugProtocol(),
             new DebugReload(),
             new DebugSetActiveExpire(),
-            new DebugSleep());
+            new DebugSleep(),
+            new DebugStringmatchTest());
 
     private static final String[] HELP = helpLines();
 
