@@ -130,6 +130,42 @@ class WatchExpiredKeysSideBySideTest extends DebugSideBySideTest {
                 restoreOverStale(mineWatcher, mineOther, server.raw()));
     }
 
+    /**
+     * A client that a SWAPDB marked keeps its watches in Redis (a key change would drop them): its watch of a key that
+     * stays stale through the swap, then restored over, still stops the next change before a later watcher.
+     */
+    @Test
+    void aClientMarkedBySwapdbKeepsItsStaleWatchAsRedis() throws InterruptedException {
+        assertEquals(swapThenRestore(redisWatcher, redisOther, redis.raw()),
+                swapThenRestore(mineWatcher, mineOther, server.raw()));
+    }
+
+    private static String swapThenRestore(RawClient watcher, RawClient other, RawClient secondWatcher)
+            throws InterruptedException {
+        try (secondWatcher) {
+            other.call("FLUSHALL");
+            other.call("SELECT", "2");
+            other.call("SET", "x", "stale2", "PX", "1");
+            other.call("SELECT", "1");
+            other.call("SET", "x", "stale1", "PX", "1");
+            other.call("SET", "y", "live");
+            other.call("SET", "src", "v");
+            byte[] payload = bulk(other.call("DUMP".getBytes(), "src".getBytes()));
+            untilPxOneExpired();
+            StringBuilder transcript = new StringBuilder();
+            watcher.call("SELECT", "1");
+            transcript.append(watcher.call("WATCH", "x", "y"));
+            transcript.append(other.call("SWAPDB", "1", "2"));
+            transcript.append(new String(other.call("RESTORE".getBytes(), "x".getBytes(), "0".getBytes(), payload,
+                    "REPLACE".getBytes())));
+            secondWatcher.call("SELECT", "1");
+            transcript.append(secondWatcher.call("WATCH", "x"));
+            transcript.append(other.call("SET", "x", "new"));
+            return readable(transcript.append(exec(watcher)).append(exec(secondWatcher)).append(dbSizes(other))
+                    .toString());
+        }
+    }
+
     private static String restoreOverStale(RawClient watcher, RawClient other, RawClient secondWatcher)
             throws InterruptedException {
         try (secondWatcher) {

@@ -30,8 +30,14 @@ public final class Watches {
 
     private final Map<DbKey, List<Watcher>> watchers = new HashMap<>();
 
-    /** Watches {@code key} of {@code db} (a database of this partition) unless the client already does. */
+    /**
+     * Watches {@code key} of {@code db} (a database of this partition) unless the client already does, or is dirty
+     * already (Redis adds no watch then).
+     */
     public void watch(Db db, byte[] key, WatchToken token) {
+        if (token.isDirty()) {
+            return;
+        }
         List<Watcher> list = watchers.computeIfAbsent(new DbKey(db.index(), new ByteKey(key)), k -> new ArrayList<>(2));
         if (find(list, token) == null) {
             list.add(new Watcher(token, db.isExpired(key)));
@@ -71,8 +77,8 @@ public final class Watches {
         }
         boolean stored = db.stored(key);
         for (Watcher watcher : list) {
-            if (watcher.token.isDirty()) {
-                continue; // Redis drops a dirty client's watches
+            if (watcher.token.watchesDropped()) {
+                continue;
             }
             if (watcher.stale) {
                 if (stored) {
@@ -117,7 +123,7 @@ public final class Watches {
                     watcher.stale = true;
                     continue;
                 }
-                watcher.token.markDirty();
+                watcher.token.markDirtyKeepingWatches();
             }
         }
     }
