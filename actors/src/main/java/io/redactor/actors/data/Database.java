@@ -104,12 +104,20 @@ public final class Database implements Db {
                 table.setExpireAt(entry, NO_EXPIRE);
             }
         }
-        observer.modified(index, key);
+        observer.modified(this, key);
     }
 
     @Override
     public boolean delete(byte[] key) {
-        int entry = liveEntry(key);
+        return remove(liveEntry(key), key);
+    }
+
+    @Override
+    public boolean deleteStored(byte[] key) {
+        return remove(table.find(key), key);
+    }
+
+    private boolean remove(int entry, byte[] key) {
         if (entry < 0) {
             return false;
         }
@@ -126,6 +134,21 @@ public final class Database implements Db {
         if (before instanceof StreamValue) {
             observer.ready(index, key);
         }
+    }
+
+    @Override
+    public boolean stored(byte[] key) {
+        return table.find(key) >= 0;
+    }
+
+    @Override
+    public boolean isExpired(byte[] key) {
+        int entry = table.find(key);
+        if (entry < 0) {
+            return false;
+        }
+        long at = table.expireAt(entry);
+        return at != NO_EXPIRE && at < clock.now() && !env.expiryPaused();
     }
 
     @Override
@@ -204,7 +227,7 @@ public final class Database implements Db {
 
     @Override
     public void signalModified(byte[] key) {
-        observer.modified(index, key);
+        observer.modified(this, key);
     }
 
     @Override
@@ -383,7 +406,7 @@ public final class Database implements Db {
             effects.record(index, new byte[][] {env.lazyExpiry() ? UNLINK : DEL, key});
             env.keyExpired();
             observer.notify(index, KeyspaceEvents.EXPIRED, "expired", key);
-            observer.modified(index, key);
+            observer.modified(this, key);
             return true;
         }
         return false;
@@ -405,7 +428,7 @@ public final class Database implements Db {
         effects.record(index, new byte[][] {env.lazyEviction() ? UNLINK : DEL, key});
         env.keyEvicted();
         observer.notify(index, KeyspaceEvents.EVICTED, "evicted", key);
-        observer.modified(index, key);
+        observer.modified(this, key);
         return bytes;
     }
 

@@ -36,7 +36,20 @@ public interface Db {
     /** Redis's setKey: creates or replaces the key; drops its time to live unless {@code keepTtl}. */
     void set(byte[] key, Object value, boolean keepTtl);
 
+    /** Deletes a live key (a key past its time is expired first, and counts as absent). */
     boolean delete(byte[] key);
+
+    /**
+     * Redis's dbDelete without a lookup first (RESTORE REPLACE): removes the stored key, its time passed or not,
+     * without expiring it or signalling anything.
+     */
+    boolean deleteStored(byte[] key);
+
+    /** Redis's dictFind: whether the key is stored, its time passed or not. Expires nothing. */
+    boolean stored(byte[] key);
+
+    /** Redis's keyIsExpired: the key is stored and its time has passed (never while loading). Expires nothing. */
+    boolean isExpired(byte[] key);
 
     /** Absolute expiry in unix milliseconds, {@link #NO_EXPIRE} when none; the key must exist. */
     long expireAt(byte[] key);

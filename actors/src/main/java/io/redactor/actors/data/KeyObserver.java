@@ -5,8 +5,8 @@ package io.redactor.actors.data;
  * keyspace notifications. Called on the partition's thread (or by a reservation holding the partition).
  */
 public interface KeyObserver {
-    /** Redis's signalModifiedKey. */
-    void modified(int db, byte[] key);
+    /** Redis's signalModifiedKey: {@code key} of {@code db}, a database of this partition, changed. */
+    void modified(Db db, byte[] key);
 
     /**
      * Redis's signalKeyAsReady: a list, sorted set or stream now exists under this key, a stream got entries or
@@ -19,8 +19,8 @@ public interface KeyObserver {
 
     /**
      * The contents of database {@code db} were replaced wholesale (FLUSHDB, FLUSHALL, SWAPDB): WATCHes of
-     * keys that existed before or exist now are invalidated, and awaited keys that exist now, or held a stream
-     * before, are ready.
+     * keys stored before or now are invalidated (but for Redis's exceptions for expired keys), and awaited keys
+     * that exist now, or held a stream before, are ready.
      * {@code before} still holds the old contents.
      */
     void replaced(int db, Db before, Db after);
@@ -28,7 +28,7 @@ public interface KeyObserver {
     /** Does nothing: for databases outside a partition (tests). */
     KeyObserver NONE = new KeyObserver() {
         @Override
-        public void modified(int db, byte[] key) {
+        public void modified(Db db, byte[] key) {
         }
 
         @Override

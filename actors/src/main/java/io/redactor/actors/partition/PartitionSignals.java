@@ -38,7 +38,7 @@ final class PartitionSignals implements KeyObserver {
     }
 
     @Override
-    public void modified(int db, byte[] key) {
+    public void modified(Db db, byte[] key) {
         watches.modified(db, key);
         tracked.modified(key);
         tracking.modifiedForBroadcast(key);

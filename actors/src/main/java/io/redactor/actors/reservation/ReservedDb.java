@@ -54,6 +54,21 @@ final class ReservedDb implements Db {
     }
 
     @Override
+    public boolean deleteStored(byte[] key) {
+        return of(key).deleteStored(key);
+    }
+
+    @Override
+    public boolean stored(byte[] key) {
+        return of(key).stored(key);
+    }
+
+    @Override
+    public boolean isExpired(byte[] key) {
+        return of(key).isExpired(key);
+    }
+
+    @Override
     public long expireAt(byte[] key) {
         return of(key).expireAt(key);
     }

@@ -1,5 +1,11 @@
 package io.redactor.actors.watch;
 
+import io.redactor.actors.data.CommandClock;
+import io.redactor.actors.data.DataEnvironment;
+import io.redactor.actors.data.Database;
+import io.redactor.actors.data.Db;
+import io.redactor.actors.data.KeyObserver;
+import io.redactor.actors.effects.Effects;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -8,7 +14,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class WatchesTest {
+    private static final long NOW = 1_000_000;
+
     private final Watches watches = new Watches();
+    private final CommandClock clock = new CommandClock();
+    private final Database db0 = database(0);
+    private final Database db1 = database(1);
+    private final Database db2 = database(2);
+
+    WatchesTest() {
+        clock.set(NOW);
+    }
 
     @Test
     void aChangeMarksEveryWatcherOfThatKeyInThatDatabaseOnly() {
@@ -16,11 +32,11 @@ class WatchesTest {
         WatchToken second = new WatchToken();
         WatchToken otherDb = new WatchToken();
         WatchToken otherKey = new WatchToken();
-        watches.watch(0, key("k"), first);
-        watches.watch(0, key("k"), second);
-        watches.watch(1, key("k"), otherDb);
-        watches.watch(0, key("j"), otherKey);
-        watches.modified(0, key("k"));
+        watches.watch(db0, key("k"), first);
+        watches.watch(db0, key("k"), second);
+        watches.watch(db1, key("k"), otherDb);
+        watches.watch(db0, key("j"), otherKey);
+        watches.modified(db0, key("k"));
         assertTrue(first.isDirty());
         assertTrue(second.isDirty());
         assertFalse(otherDb.isDirty());
@@ -31,14 +47,14 @@ class WatchesTest {
     void unwatchingForgetsTheTokenAndFreesTheEntry() {
         WatchToken token = new WatchToken();
         WatchToken stays = new WatchToken();
-        watches.watch(2, key("a"), token);
-        watches.watch(2, key("a"), token);
-        watches.watch(2, key("b"), token);
-        watches.watch(2, key("b"), stays);
+        watches.watch(db2, key("a"), token);
+        watches.watch(db2, key("a"), token);
+        watches.watch(db2, key("b"), token);
+        watches.watch(db2, key("b"), stays);
         watches.unwatch(2, key("a"), token);
         watches.unwatch(2, key("b"), token);
-        watches.modified(2, key("a"));
-        watches.modified(2, key("b"));
+        watches.modified(db2, key("a"));
+        watches.modified(db2, key("b"));
         assertFalse(token.isDirty());
         assertTrue(stays.isDirty());
         watches.unwatch(2, key("b"), stays);
@@ -51,7 +67,99 @@ class WatchesTest {
         assertTrue(watches.isEmpty());
     }
 
+    @Test
+    void theRemovalOfAKeyExpiredWhenWatchedIsNoChangeButTheNextChangeIs() {
+        db0.load(key("k"), key("v"), NOW - 1);
+        WatchToken token = new WatchToken();
+        watches.watch(db0, key("k"), token);
+        assertFalse(watches.expiredSinceWatched(db0, key("k"), token), "already expired when watched");
+        assertFalse(db0.delete(key("k")));
+        watches.modified(db0, key("k"));
+        assertFalse(token.isDirty());
+        watches.modified(db0, key("k"));
+        assertTrue(token.isDirty());
+    }
+
+    @Test
+    void aKeyThatExpiresAfterWatchFailsTheCheck() {
+        db0.load(key("k"), key("v"), NOW + 10);
+        WatchToken token = new WatchToken();
+        watches.watch(db0, key("k"), token);
+        assertFalse(watches.expiredSinceWatched(db0, key("k"), token));
+        clock.set(NOW + 11);
+        assertTrue(watches.expiredSinceWatched(db0, key("k"), token));
+    }
+
+    @Test
+    void replacingAStaleKeyWithNothingOrAnotherStaleKeyIsNoChange() {
+        db0.load(key("k"), key("v"), NOW - 1);
+        db1.load(key("k"), key("v"), NOW - 1);
+        WatchToken token = new WatchToken();
+        watches.watch(db0, key("k"), token);
+        watches.replaced(0, db0, db1);
+        watches.replaced(0, db0, db2);
+        assertFalse(token.isDirty());
+    }
+
+    @Test
+    void aMissingKeyReplacedWithAStaleOneIsNoChangeButThenWatchedAsStale() {
+        db1.load(key("k"), key("v"), NOW - 1);
+        WatchToken token = new WatchToken();
+        watches.watch(db0, key("k"), token);
+        watches.replaced(0, db0, db1);
+        assertFalse(token.isDirty());
+        assertFalse(watches.expiredSinceWatched(db1, key("k"), token), "now watched as already expired");
+    }
+
+    @Test
+    void aStaleKeyReplacedWithALiveOneIsAChange() {
+        db0.load(key("k"), key("v"), NOW - 1);
+        db1.load(key("k"), key("v"), Db.NO_EXPIRE);
+        WatchToken token = new WatchToken();
+        watches.watch(db0, key("k"), token);
+        watches.replaced(0, db0, db1);
+        assertTrue(token.isDirty());
+    }
+
+    private Database database(int index) {
+        return new Database(index, new Env(), clock, KeyObserver.NONE, Effects.NONE);
+    }
+
     private static byte[] key(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static final class Env implements DataEnvironment {
+        @Override
+        public boolean lfu() {
+            return false;
+        }
+
+        @Override
+        public int lfuLogFactor() {
+            return 10;
+        }
+
+        @Override
+        public int lfuDecayTime() {
+            return 1;
+        }
+
+        @Override
+        public void keyspaceHit() {
+        }
+
+        @Override
+        public void keyspaceMiss() {
+        }
+
+        @Override
+        public void keyExpired() {
+        }
+
+        @Override
+        public boolean expiryPaused() {
+            return false;
+        }
     }
 }

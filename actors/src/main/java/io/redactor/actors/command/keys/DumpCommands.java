@@ -95,7 +95,9 @@ final class DumpCommands {
         if (value == null) {
             return BAD_DATA;
         }
-        boolean deleted = replace && db.delete(key);
+        // Redis deletes without expiring first: a key past its time counts as deleted, and its WATCHers see
+        // only the restore (see Watches#modified)
+        boolean deleted = replace && db.deleteStored(key);
         if (ttl != 0 && !absttl) {
             ttl += call.now();
         }

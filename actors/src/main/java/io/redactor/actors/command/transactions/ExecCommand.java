@@ -32,7 +32,8 @@ import java.util.function.Supplier;
 /**
  * EXEC: runs the queued commands as one atomic step. The partitions of every queued command and of every
  * watched key are reserved together (ascending order, so transactions never deadlock); with them held, a
- * watched key that changed or whose time is up makes EXEC answer nil, otherwise the commands run in order.
+ * watched key that changed, or whose time came since it was watched, makes EXEC answer nil (expiring nothing, as
+ * Redis's check does not), otherwise the commands run in order.
  */
 final class ExecCommand {
     private static final ErrorReply EXEC_WITHOUT_MULTI = Errors.err("EXEC without MULTI");
@@ -109,10 +110,13 @@ final class ExecCommand {
         public void run(Keyspace keyspace, long now) {
             reply.waited(System.nanoTime() - reservedAt);
             try {
+                boolean expired = false;
                 for (WatchedKey key : watched) {
-                    keyspace.db(key.db()).lookup(key.key(), MultiCommands.QUIET);
+                    expired |= keyspace.watchesOf(key.key())
+                            .expiredSinceWatched(keyspace.db(key.db()), key.key(), token);
                 }
-                Reply result = tracked(() -> token.isDirty() ? NullReply.NULL_ARRAY : runCommands(keyspace, now));
+                boolean abort = expired || token.isDirty();
+                Reply result = tracked(() -> abort ? NullReply.NULL_ARRAY : runCommands(keyspace, now));
                 for (WatchedKey key : watched) {
                     keyspace.watchesOf(key.key()).unwatch(key.db(), key.key(), token);
                 }

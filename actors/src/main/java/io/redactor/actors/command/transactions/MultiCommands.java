@@ -4,7 +4,6 @@ import io.redactor.actors.client.Transaction;
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.command.Errors;
 import io.redactor.actors.command.KeyCall;
-import io.redactor.actors.data.Lookup;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.SimpleString;
@@ -14,8 +13,6 @@ final class MultiCommands {
     private static final ErrorReply NESTED = Errors.err("MULTI calls can not be nested");
     private static final ErrorReply DISCARD_WITHOUT_MULTI = Errors.err("DISCARD without MULTI");
     private static final ErrorReply WATCH_IN_MULTI = Errors.err("WATCH inside MULTI is not allowed");
-    /** A lookup that expires a key if due but leaves no other trace. */
-    static final int QUIET = Lookup.NOTOUCH | Lookup.NOSTATS | Lookup.NONOTIFY;
 
     private MultiCommands() {
     }
@@ -45,8 +42,9 @@ final class MultiCommands {
     }
 
     /**
-     * Registers the keys with their partitions, which mark the client dirty when one changes. A key whose time
-     * is up is removed first, so that its expiry does not count as a change (as in Redis).
+     * Registers the keys with their partitions, which mark the client dirty when one changes. A key whose time is
+     * up stays stored (as in Redis): its watch remembers that it was already expired, so that its removal does not
+     * count as a change.
      */
     static Reply watch(KeyCall call) {
         Transaction transaction = call.client().transaction();
@@ -55,8 +53,7 @@ final class MultiCommands {
         }
         for (int i = 1; i < call.argc(); i++) {
             byte[] key = call.arg(i);
-            call.db().lookup(key, QUIET);
-            call.keyspace().watchesOf(key).watch(call.dbIndex(), key, transaction.token());
+            call.keyspace().watchesOf(key).watch(call.db(), key, transaction.token());
             transaction.watched(call.dbIndex(), key, call.server().partitions().partitionOf(key));
         }
         return SimpleString.OK;
