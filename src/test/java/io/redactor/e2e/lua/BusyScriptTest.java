@@ -1,5 +1,6 @@
 package io.redactor.e2e.lua;
 
+import io.redactor.core.keys.PartitionMap;
 import io.redactor.testing.Eventually;
 import io.redactor.testing.RawClient;
 import io.redactor.testing.TestRedactor;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -201,6 +203,39 @@ class BusyScriptTest {
                         function.get(10, TimeUnit.SECONDS));
             }
         });
+    }
+
+    /** Declared keys in every partition hold the whole server, as numkeys 0 does: PING and EXEC are refused too. */
+    @Test
+    void aScriptWithKeysInEveryPartitionMakesEveryCommandBusy() {
+        assertTimeoutPreemptively(DEADLINE, () -> {
+            try (Jedis jedis = server.jedis(); RawClient other = server.raw()) {
+                String[] keys = keysInEveryPartition(16);
+                CompletableFuture<Object> script = evalInBackground("redis.call('get', KEYS[1]) " + LOOP, keys);
+                Eventually.until("the script is busy everywhere", Duration.ofSeconds(10),
+                        () -> other.call("PING").startsWith("-BUSY"));
+                assertEquals("-" + BUSY + "\r\n", other.call("ECHO", "x"));
+                assertEquals("-EXECABORT Transaction discarded because of: " + BUSY + "\r\n", other.call("EXEC"));
+                assertEquals("OK", jedis.scriptKill());
+                assertTrue(script.get(10, TimeUnit.SECONDS).toString().startsWith("ERR Script killed by user"));
+                assertEquals("+PONG\r\n", other.call("PING"));
+            }
+        });
+    }
+
+    /** One key per partition of a server with {@code count} partitions. */
+    private static String[] keysInEveryPartition(int count) {
+        PartitionMap map = new PartitionMap(count);
+        String[] keys = new String[count];
+        for (int i = 0, found = 0; found < count; i++) {
+            String key = "every:" + i;
+            int partition = map.partitionOf(key.getBytes(StandardCharsets.UTF_8));
+            if (keys[partition] == null) {
+                keys[partition] = key;
+                found++;
+            }
+        }
+        return keys;
     }
 
     @Test

@@ -319,11 +319,12 @@ public final class ClientPipeline implements Subscriber {
                 headRoute = head instanceof Route.Rejected refused ? refused
                         : node.router().route((byte[][]) head, session);
             }
-            if (heldByPause || pausedNow(headRoute, head instanceof byte[][] args ? args : NO_ARGS)) {
+            Route route = refusedWhileBusy(headRoute);
+            if (heldByPause || pausedNow(route, head instanceof byte[][] args ? args : NO_ARGS)) {
                 break;
             }
             int inFlightBefore = inFlight;
-            if (!dispatch(headRoute, head instanceof byte[][] args ? args : NO_ARGS)) {
+            if (!dispatch(route, head instanceof byte[][] args ? args : NO_ARGS)) {
                 break;
             }
             queue.poll();
@@ -347,6 +348,25 @@ public final class ClientPipeline implements Subscriber {
             paused = false;
             output.setReading(true);
         }
+    }
+
+    /**
+     * While a script holding the whole server is busy, Redis answers every command BUSY but those flagged allow_busy
+     * (SCRIPT KILL, FUNCTION KILL, SHUTDOWN, MULTI, ...), after its checks of the command itself and before CLIENT
+     * PAUSE; inside MULTI the refusal makes EXEC fail, and EXEC itself ends the transaction with EXECABORT. Checked
+     * when the command is dispatched, not when it was routed: a command waiting behind the client's own busy script
+     * runs once the script is over. The log being replayed obeys, as Redis's loading client does.
+     */
+    private Route refusedWhileBusy(Route route) {
+        CommandSpec spec = specOf(route);
+        if (spec == null || spec.has(CommandFlag.ALLOW_BUSY) || session.replaysLog()) {
+            return route;
+        }
+        ErrorReply busy = node.scripts().busyEverywhere();
+        if (busy == null || spec.has(CommandFlag.NO_MULTI) && session.transaction().active()) {
+            return route;
+        }
+        return new Route.Rejected(busy, spec);
     }
 
     /**

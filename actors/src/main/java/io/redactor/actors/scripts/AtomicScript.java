@@ -137,6 +137,16 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     }
 
     /**
+     * Whether the script stands for the whole server, as every Redis script does: it declared no keys (so it may use
+     * any), runs inside EXEC (which holds every partition), or holds every partition. Busy, it makes every other
+     * client wait, not only the partitions it holds.
+     */
+    boolean holdsEverything() {
+        return given != null || request.keys().isEmpty()
+                || holds.partitions.length == node.server().partitions().count();
+    }
+
+    /**
      * Starts the script: its declared partitions are reserved from here, and the thread that runs it starts once
      * they are granted (one thread switch fewer than reserving from the script's thread).
      */

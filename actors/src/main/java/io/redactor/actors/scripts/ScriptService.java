@@ -78,6 +78,8 @@ public final class ScriptService {
      */
     private final ExecutorService threads;
     private final Set<AtomicScript> running = ConcurrentHashMap.newKeySet();
+    /** The BUSY error of a busy script that holds the whole server ({@link AtomicScript#holdsEverything}), else null. */
+    private volatile ErrorReply busyEverywhere;
     /** Scripts (by SHA or function name) seen using keys they did not declare. */
     private final Set<String> undeclaredKeyUsers = ConcurrentHashMap.newKeySet();
     /** Scripts seen running to their end within their declared keys: candidates to run inline. */
@@ -181,11 +183,7 @@ public final class ScriptService {
         }
         ScriptRequest request = oldest.request();
         List<Reply> command = new ArrayList<>();
-        command.add(BulkString.of("fcall"));
-        command.add(BulkString.of(request.name()));
-        command.add(BulkString.of(Integer.toString(request.keys().size())));
-        request.keys().forEach(key -> command.add(new BulkString(key)));
-        request.args().forEach(arg -> command.add(new BulkString(arg)));
+        request.command().forEach(arg -> command.add(new BulkString(arg)));
         return new MapReply(List.of(BulkString.of("name"), BulkString.of(request.name()),
                 BulkString.of("command"), new ArrayReply(command),
                 BulkString.of("duration_ms"), IntegerReply.of(oldest.elapsedMillis())));
@@ -210,12 +208,18 @@ public final class ScriptService {
             try {
                 script.runInside();
             } finally {
-                running.remove(script);
+                ended(script);
             }
             return script.reply();
         }
-        script.start(threads, exclusiveLock(request), () -> running.remove(script));
+        script.start(threads, exclusiveLock(request), () -> ended(script));
         return script.reply();
+    }
+
+    private void ended(AtomicScript script) {
+        if (running.remove(script) && script.isBusy()) {
+            updateBusyEverywhere();
+        }
     }
 
     /**
@@ -309,11 +313,58 @@ public final class ScriptService {
     }
 
     private void markBusy(long thresholdMillis) {
+        boolean anyBusy = false;
         for (AtomicScript script : running) {
             if (!script.isBusy() && script.elapsedMillis() >= thresholdMillis) {
                 script.becomeBusy();
             }
+            anyBusy |= script.isBusy();
         }
+        // also after a busy script took more partitions: it may hold all of them now
+        if (anyBusy || busyEverywhere != null) {
+            updateBusyEverywhere();
+        }
+    }
+
+    /**
+     * Synchronized so that the last update written is one made after the last change of the running scripts (a
+     * script ending on its thread, the cron marking one busy).
+     */
+    private synchronized void updateBusyEverywhere() {
+        AtomicScript longest = null;
+        for (AtomicScript script : running) {
+            if (script.isBusy() && script.holdsEverything()
+                    && (longest == null || script.elapsedMillis() > longest.elapsedMillis())) {
+                longest = script;
+            }
+        }
+        busyEverywhere = longest == null ? null : longest.busyReply();
+    }
+
+    /**
+     * What every client's command answers while an atomic script that holds the whole server is busy (Redis's BUSY
+     * while a script is timed out), unless Redis lets it through then (flag allow_busy); null when none is busy.
+     * A script holding some partitions makes only those answer BUSY.
+     */
+    public ErrorReply busyEverywhere() {
+        return busyEverywhere;
+    }
+
+    /** The BUSY error of a busy EVAL (not a function) that holds the whole server, else null: FUNCTION STATS'. */
+    public ErrorReply evalBusyEverywhere() {
+        ErrorReply busy = busyEverywhere;
+        return busy == AtomicScript.BUSY_SCRIPT ? busy : null;
+    }
+
+    /** The BUSY error of any busy atomic script, whatever it holds; null when none is busy. */
+    public ErrorReply anyBusy() {
+        for (AtomicScript script : running) {
+            ErrorReply reply = script.busyReply();
+            if (reply != null) {
+                return reply;
+            }
+        }
+        return null;
     }
 
     /**
@@ -330,10 +381,11 @@ public final class ScriptService {
                 continue;
             }
             anyBusy = true;
-            if (script.request().kind() != kind) {
-                otherKind = true;
-            } else if (script.isDirty()) {
+            if (script.isDirty()) {
+                // Redis's order: a script that wrote is UNKILLABLE whichever command tries to kill it
                 unkillable = true;
+            } else if (script.request().kind() != kind) {
+                otherKind = true;
             } else {
                 script.kill();
                 killed = true;

@@ -155,7 +155,8 @@ final class ScriptSubscription implements ChannelScript {
 
     private CompletableFuture<Reply> start(byte[][] message) {
         ScriptRequest request = new ScriptRequest(client, client.db(), ScriptRequest.Kind.SCRIPT, script.sha(), null,
-                List.of(), List.of(message[0], message[1]), readOnly, script.straightLine(), script::newRun);
+                List.of(), List.of(message[0], message[1]), readOnly, script.straightLine(), script::newRun,
+                List.of());
         return async.submit(request, node, null, AsyncScripts.Caller.SUBSCRIPTION);
     }
 

@@ -90,7 +90,8 @@ final class EvalCommands {
         List<byte[]> keys = Arrays.asList(args).subList(3, 3 + numkeys);
         List<byte[]> argv = Arrays.asList(args).subList(3 + numkeys, args.length);
         ScriptRequest request = new ScriptRequest(call.client(), call.client().db(), ScriptRequest.Kind.SCRIPT,
-                script.sha(), null, keys, argv, readOnlyRun, script.straightLine(), script::newRun);
+                script.sha(), null, keys, argv, readOnlyRun, script.straightLine(), script::newRun,
+                Arrays.asList(args));
         return start(call, request, async);
     }
 

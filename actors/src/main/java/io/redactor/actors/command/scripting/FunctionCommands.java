@@ -63,7 +63,7 @@ final class FunctionCommands {
         }
         ScriptRequest request = new ScriptRequest(call.client(), call.client().db(), ScriptRequest.Kind.FUNCTION,
                 function.name(), function.libraryName(), argv.subList(3, 3 + numkeys), argv.subList(3 + numkeys, argv.size()),
-                function.has(ScriptFlag.NO_WRITES), false, function::newRun);
+                function.has(ScriptFlag.NO_WRITES), false, function::newRun, argv);
         return EvalCommands.start(call, request, async);
     }
 
@@ -184,6 +184,11 @@ final class FunctionCommands {
     }
 
     static Reply stats(ClientCall call) {
+        ErrorReply evalBusy = call.node().scripts().evalBusyEverywhere();
+        if (evalBusy != null) {
+            // Redis has no running function to show then, and says so with the script's BUSY error
+            return evalBusy;
+        }
         FunctionRegistry registry = registry(call);
         Reply running = call.node().scripts().runningFunction();
         return new MapReply(List.of(

@@ -3,6 +3,7 @@ package io.redactor.actors.command.server;
 import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.command.Errors;
+import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,7 +15,8 @@ import java.util.concurrent.CompletionStage;
  * SHUTDOWN [NOSAVE|SAVE] [NOW] [FORCE] [ABORT]. On success the server goes away and the client gets no reply,
  * as with Redis. SAVE takes a snapshot first, NOSAVE does not, and without either one is taken when save points
  * are configured; when it fails the server stays up and says so, unless FORCE is given. There are no replicas to
- * wait for, so NOW changes nothing and ABORT always finds no shutdown in progress.
+ * wait for, so NOW changes nothing and ABORT always finds no shutdown in progress. While a script is busy only
+ * NOSAVE is obeyed, as in Redis.
  */
 final class ShutdownCommand {
     private static final Logger log = LoggerFactory.getLogger(ShutdownCommand.class);
@@ -46,6 +48,11 @@ final class ShutdownCommand {
         }
         if (abort) {
             return CompletableFuture.completedFuture(Errors.err("No shutdown in progress."));
+        }
+        ErrorReply busy = noSave ? null : call.node().scripts().anyBusy();
+        if (busy != null) {
+            // as in Redis: only NOSAVE stops a server whose script is busy (a snapshot would wait for the script)
+            return CompletableFuture.completedFuture(busy);
         }
         log.info("User requested shutdown...");
         Boolean snapshot = save ? Boolean.TRUE : noSave ? Boolean.FALSE : null;
