@@ -107,7 +107,7 @@ public final class Partition {
     public static Behavior<Message> create(int partition, Environment env) {
         Behavior<Message> behavior = Behaviors.setup(context ->
                 Behaviors.withStash(env.stashCapacity(), stash ->
-                        Behaviors.withTimers(timers -> new Partition(partition, env, context, stash, timers).idle())));
+                        Behaviors.withTimers(timers -> new Partition(partition, env, context, stash, timers).idle)));
         return Behaviors.supervise(behavior).onFailure(SupervisorStrategy.resume());
     }
 
@@ -124,6 +124,14 @@ public final class Partition {
     private int expiryHz;
     private long expiryBudgetNanos;
     private final java.util.SplittableRandom sampler = new java.util.SplittableRandom();
+    /**
+     * The two behaviors, each built once: a partition switches between them for every reservation, and building a
+     * behavior (its message cases) cost a quarter of the event loop's time under MSET of random keys.
+     */
+    private final Behavior<Message> idle;
+    private final Behavior<Message> held;
+    /** The reservation holding this partition while {@link #held} is its behavior; null while idle. */
+    private Reservation holder;
     /** Background steps that came while the partition was held. */
     private final java.util.ArrayDeque<Step> deferredSteps = new java.util.ArrayDeque<>();
 
@@ -142,6 +150,8 @@ public final class Partition {
         this.timers = timers;
         env.directory().register(partition, context.getSelf());
         scheduleExpiry();
+        this.idle = idleBehavior();
+        this.held = heldBehavior();
     }
 
     /**
@@ -156,7 +166,7 @@ public final class Partition {
         timers.startTimerWithFixedDelay(ExpireTick.INSTANCE, interval);
     }
 
-    private Behavior<Message> idle() {
+    private Behavior<Message> idleBehavior() {
         return Behaviors.receive(Message.class)
                 .onMessage(Run.class, this::run)
                 .onMessage(Reserve.class, this::reserve)
@@ -192,12 +202,11 @@ public final class Partition {
      * Held by a reservation: everything else waits until it is released, except that a busy script's partitions
      * answer commands with its busy reply, and a request that may not wait is refused at once.
      */
-    private Behavior<Message> held(Reservation reservation) {
-        long reservationId = reservation.id();
-        Reservation.Handover holder = reservation.holder();
+    private Behavior<Message> heldBehavior() {
         return Behaviors.receive(Message.class)
-                .onMessage(Release.class, release -> release.reservationId() == reservationId,
+                .onMessage(Release.class, release -> release.reservationId() == holder.id(),
                         release -> {
+                            holder = null;
                             // what the holder changed here is counted now that the data is this actor's again
                             publishMemory();
                             serveBlocked(System.currentTimeMillis());
@@ -205,7 +214,7 @@ public final class Partition {
                             while ((deferred = deferredSteps.poll()) != null) {
                                 context.getSelf().tell(deferred);
                             }
-                            return stash.unstashAll(idle());
+                            return stash.unstashAll(idle);
                         })
                 .onMessageEquals(ExpireTick.INSTANCE, Behaviors::same)
                 .onMessage(Step.class, step -> {
@@ -214,10 +223,11 @@ public final class Partition {
                     return Behaviors.same();
                 })
                 .onMessageEquals(Stop.INSTANCE, Behaviors::stopped)
-                .onMessage(Busy.class, busy -> busy.reservationId() == reservationId,
-                        busy -> stash.unstashAll(held(reservation)))
+                .onMessage(Busy.class, busy -> busy.reservationId() == holder.id(),
+                        busy -> stash.unstashAll(held))
                 .onMessage(Message.class, message -> {
-                    ErrorReply busy = holder == null ? null : holder.busyReply();
+                    Reservation.Handover handover = holder.holder();
+                    ErrorReply busy = handover == null ? null : handover.busyReply();
                     if (busy != null && refusable(message)) {
                         refuse(message, busy);
                     } else if (message instanceof Reserve reserve && reserve.reservation().tryOnly()) {
@@ -261,12 +271,14 @@ public final class Partition {
         Reservation reservation = message.reservation();
         if (!reservation.grant(data)) {
             env.gateway().tell(reservation.nextPartition(), message);
-            return held(reservation);
+            holder = reservation;
+            return held;
         }
         long now = System.currentTimeMillis();
         if (reservation.handsOver()) {
             reservation.run(now);
-            return held(reservation);
+            holder = reservation;
+            return held;
         }
         try {
             reservation.run(now);

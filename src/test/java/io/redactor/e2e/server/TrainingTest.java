@@ -1,0 +1,25 @@
+package io.redactor.e2e.server;
+
+import io.redactor.api.server.Training;
+import io.redactor.testing.TestRedactor;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The training run bin/redactor records its start-up cache with: every command it sends is served. */
+class TrainingTest {
+    @Test
+    void everyTrainingCommandIsServed() throws Exception {
+        try (TestRedactor server = TestRedactor.start(Map.of()); Jedis jedis = server.jedis()) {
+            Training.run(server.port(), 2, Duration.ofMillis(300));
+            assertTrue(jedis.exists("training:0:0"), "the clients wrote their keys");
+            assertEquals("hash", jedis.type("training:1:hash"));
+            assertTrue(Long.parseLong(jedis.get("training:0:counter")) > 0);
+        }
+    }
+}
