@@ -85,7 +85,9 @@ class BusyServerSideBySideTest extends DebugSideBySideTest {
             List<String> transcript = new ArrayList<>();
             try (RawClient runner = connect.get(); RawClient other = connect.get(); RawClient killer = connect.get()) {
                 other.call("SET", "xx", "1");
+                // the PING behind it on the same connection runs once the script is over
                 runner.command("EVAL", LOOP, "0");
+                runner.command("PING", "after");
                 awaitBusy(other);
                 for (List<String> command : WHILE_BUSY) {
                     transcript.add(String.join(" ", command) + " -> " + other.call(command.toArray(String[]::new)));
@@ -94,6 +96,7 @@ class BusyServerSideBySideTest extends DebugSideBySideTest {
                 transcript.add("FUNCTION KILL -> " + killer.call("FUNCTION", "KILL"));
                 transcript.add("SCRIPT KILL -> " + killer.call("SCRIPT", "KILL"));
                 transcript.add("script -> " + runner.readReplyText());
+                transcript.add("PING after -> " + runner.readReplyText());
                 transcript.add("PING -> " + other.call("PING"));
                 transcript.add("GET xx -> " + other.call("GET", "xx"));
                 transcript.add("SCRIPT KILL -> " + killer.call("SCRIPT", "KILL"));

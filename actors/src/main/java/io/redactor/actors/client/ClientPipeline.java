@@ -358,12 +358,13 @@ public final class ClientPipeline implements Subscriber {
      * runs once the script is over. The log being replayed obeys, as Redis's loading client does.
      */
     private Route refusedWhileBusy(Route route) {
-        CommandSpec spec = specOf(route);
-        if (spec == null || spec.has(CommandFlag.ALLOW_BUSY) || session.replaysLog()) {
+        ErrorReply busy = node.scripts().busyEverywhere();
+        if (busy == null) {
             return route;
         }
-        ErrorReply busy = node.scripts().busyEverywhere();
-        if (busy == null || spec.has(CommandFlag.NO_MULTI) && session.transaction().active()) {
+        CommandSpec spec = specOf(route);
+        if (spec == null || spec.has(CommandFlag.ALLOW_BUSY) || session.replaysLog()
+                || spec.has(CommandFlag.NO_MULTI) && session.transaction().active()) {
             return route;
         }
         return new Route.Rejected(busy, spec);
