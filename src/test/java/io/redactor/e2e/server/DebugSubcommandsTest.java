@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * DEBUG DIGEST, DIGEST-VALUE, SET-ACTIVE-EXPIRE, CHANGE-REPL-ID, STRINGMATCH-TEST and HELP side by side with Redis 7.0.15 (started with
+ * DEBUG DIGEST, DIGEST-VALUE, SET-ACTIVE-EXPIRE, SET-DISABLE-DENY-SCRIPTS, CHANGE-REPL-ID, STRINGMATCH-TEST and HELP side by side with Redis 7.0.15 (started with
  * enable-debug-command yes): the same data set gives the same digests, wrong arguments the same errors.
  */
 class DebugSubcommandsTest extends DebugSideBySideTest {
@@ -216,6 +216,32 @@ class DebugSubcommandsTest extends DebugSideBySideTest {
         try (jedis) {
             List<Object> lines = (List<Object>) jedis.sendCommand(DEBUG, "HELP");
             return lines.stream().map(line -> new String((byte[]) line, StandardCharsets.UTF_8)).toList();
+        }
+    }
+
+    /** With SET-DISABLE-DENY-SCRIPTS 1 a script may call a command flagged noscript (DEBUG here), and not with 0. */
+    @Test
+    void setDisableDenyScriptsLetsScriptsCallNoscriptCommands() {
+        String script = "return redis.call('debug', 'protocol', 'bignum')";
+        List<String> replies = both(jedis -> {
+            List<String> seen = new ArrayList<>();
+            seen.add(evalOrError(jedis, script));
+            seen.add(debug(jedis, "SET-DISABLE-DENY-SCRIPTS", "1"));
+            seen.add(evalOrError(jedis, script));
+            seen.add(debug(jedis, "set-disable-deny-scripts", "0"));
+            seen.add(evalOrError(jedis, script));
+            seen.add(error(jedis, "SET-DISABLE-DENY-SCRIPTS"));
+            return String.join("\n", seen);
+        });
+        assertEquals(replies.get(0), replies.get(1));
+        assertTrue(replies.get(0).contains("1234567999999999999999999999999999999"), replies.get(0));
+    }
+
+    private static String evalOrError(Jedis jedis, String script) {
+        try {
+            return String.valueOf(jedis.eval(script));
+        } catch (JedisDataException e) {
+            return e.getMessage();
         }
     }
 

@@ -37,6 +37,7 @@ public final class ServerContext implements DataEnvironment {
     private volatile EvictionGate eviction = EvictionGate.NONE;
     private volatile boolean expiryPaused;
     private volatile boolean activeExpiry = true;
+    private volatile boolean scriptsRunNoscript;
     private final long startedAtMs = System.currentTimeMillis();
     private final long startedAtNanos = System.nanoTime();
 
@@ -211,6 +212,15 @@ public final class ServerContext implements DataEnvironment {
 
     public void activeExpiry(boolean enabled) {
         activeExpiry = enabled;
+    }
+
+    /** Whether scripts may call commands flagged noscript (DEBUG SET-DISABLE-DENY-SCRIPTS 1, for tests). */
+    public boolean scriptsRunNoscript() {
+        return scriptsRunNoscript;
+    }
+
+    public void scriptsRunNoscript(boolean allowed) {
+        scriptsRunNoscript = allowed;
     }
 
     /** Stops keys from expiring (while the data set loads) or lets them expire again. */

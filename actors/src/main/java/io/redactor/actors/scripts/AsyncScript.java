@@ -237,7 +237,8 @@ final class AsyncScript implements ScriptContext {
         if (inline) {
             throw new MoveOff();
         }
-        ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly());
+        ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly(),
+                node.server().scriptsRunNoscript());
         LuaValue refusal = checked.refusal(node.server());
         if (refusal != null) {
             return refusal;

@@ -372,7 +372,8 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
 
     @Override
     public LuaValue call(byte[][] command, ScriptRun current) {
-        ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly());
+        ScriptCommand checked = ScriptCommand.check(table, command, request.readOnly(),
+                node.server().scriptsRunNoscript());
         LuaValue refusal = checked.refusal(node.server());
         if (refusal != null) {
             return refusal;

@@ -34,7 +34,8 @@ record ScriptCommand(CommandSpec spec, LuaValue refusal) {
     /** Commands Redis 7.0 flags may-replicate: refused in read-only scripts like writes. */
     private static final Set<String> MAY_REPLICATE = Set.of("publish", "spublish", "pfcount");
 
-    static ScriptCommand check(CommandTable table, byte[][] command, boolean readOnly) {
+    /** {@code noscriptAllowed}: DEBUG SET-DISABLE-DENY-SCRIPTS is on, and commands flagged noscript may be called. */
+    static ScriptCommand check(CommandTable table, byte[][] command, boolean readOnly, boolean noscriptAllowed) {
         CommandSpec spec = table.lookup(command[0]);
         if (spec == null) {
             return refused(UNKNOWN_COMMAND);
@@ -51,7 +52,7 @@ record ScriptCommand(CommandSpec spec, LuaValue refusal) {
                 return refused(WRONG_ARITY, spec);
             }
         }
-        if (spec.has(CommandFlag.NOSCRIPT)) {
+        if (spec.has(CommandFlag.NOSCRIPT) && !noscriptAllowed) {
             return refused(NOT_ALLOWED, spec);
         }
         if ((spec.has(CommandFlag.WRITE) || MAY_REPLICATE.contains(spec.fullName())) && readOnly) {

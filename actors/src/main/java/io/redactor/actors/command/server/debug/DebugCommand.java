@@ -37,6 +37,7 @@ public final class DebugCommand {
             new DebugProtocol(),
             new DebugReload(),
             new DebugSetActiveExpire(),
+            new DebugSetDisableDenyScripts(),
             new DebugSleep(),
             new DebugStringmatchTest());
 
