@@ -214,7 +214,8 @@ public final class Partition {
                             while ((deferred = deferredSteps.poll()) != null) {
                                 context.getSelf().tell(deferred);
                             }
-                            return stash.unstashAll(idle);
+                            // unstashAll starts a behavior of its own even for an empty stash
+                            return stash.isEmpty() ? idle : stash.unstashAll(idle);
                         })
                 .onMessageEquals(ExpireTick.INSTANCE, Behaviors::same)
                 .onMessage(Step.class, step -> {

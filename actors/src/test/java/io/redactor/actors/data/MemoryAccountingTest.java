@@ -20,45 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * comes back to the estimate it started with.
  */
 class MemoryAccountingTest {
-    private static final class Env implements DataEnvironment {
-        boolean paused;
-
-        @Override
-        public boolean lfu() {
-            return false;
-        }
-
-        @Override
-        public int lfuLogFactor() {
-            return 10;
-        }
-
-        @Override
-        public int lfuDecayTime() {
-            return 1;
-        }
-
-        @Override
-        public void keyspaceHit() {
-        }
-
-        @Override
-        public void keyspaceMiss() {
-        }
-
-        @Override
-        public void keyExpired() {
-        }
-
-        @Override
-        public boolean expiryPaused() {
-            return paused;
-        }
-    }
-
     private final MemoryMeter meter = new MemoryMeter();
     private final CommandClock clock = new CommandClock();
-    private final Database db = new Database(0, new Env(), clock, KeyObserver.NONE, Effects.NONE, meter);
+    private final Database db = new Database(0, new TestDataEnvironment(), clock, KeyObserver.NONE, Effects.NONE,
+            meter);
 
     private static byte[] b(String s) {
         return s.getBytes(StandardCharsets.UTF_8);

@@ -1,10 +1,10 @@
 package io.redactor.actors.watch;
 
 import io.redactor.actors.data.CommandClock;
-import io.redactor.actors.data.DataEnvironment;
 import io.redactor.actors.data.Database;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.KeyObserver;
+import io.redactor.actors.data.TestDataEnvironment;
 import io.redactor.actors.effects.Effects;
 import org.junit.jupiter.api.Test;
 
@@ -122,44 +122,10 @@ class WatchesTest {
     }
 
     private Database database(int index) {
-        return new Database(index, new Env(), clock, KeyObserver.NONE, Effects.NONE);
+        return new Database(index, new TestDataEnvironment(), clock, KeyObserver.NONE, Effects.NONE);
     }
 
     private static byte[] key(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static final class Env implements DataEnvironment {
-        @Override
-        public boolean lfu() {
-            return false;
-        }
-
-        @Override
-        public int lfuLogFactor() {
-            return 10;
-        }
-
-        @Override
-        public int lfuDecayTime() {
-            return 1;
-        }
-
-        @Override
-        public void keyspaceHit() {
-        }
-
-        @Override
-        public void keyspaceMiss() {
-        }
-
-        @Override
-        public void keyExpired() {
-        }
-
-        @Override
-        public boolean expiryPaused() {
-            return false;
-        }
     }
 }
