@@ -132,6 +132,27 @@ class BusyServerSideBySideTest extends DebugSideBySideTest {
         });
     }
 
+    /** A script inside EXEC holds no event loop: others get BUSY, SCRIPT KILL stops it, EXEC goes on after it. */
+    @Test
+    void anEndlessScriptInsideExecIsBusyUntilScriptKillAndTheRestRuns() {
+        sideBySide(connect -> {
+            List<String> transcript = new ArrayList<>();
+            try (RawClient runner = connect.get(); RawClient other = connect.get(); RawClient killer = connect.get()) {
+                other.call("SET", "k", "v");
+                transcript.add(runner.call("MULTI") + runner.call("SET", "a", "1") + runner.call("EVAL", LOOP, "0")
+                        + runner.call("INCR", "a"));
+                runner.command("EXEC");
+                awaitBusy(other);
+                transcript.add("GET k -> " + other.call("GET", "k"));
+                transcript.add("SCRIPT KILL -> " + killer.call("SCRIPT", "KILL"));
+                transcript.add("EXEC -> " + runner.readReplyText());
+                transcript.add("GET a -> " + other.call("GET", "a"));
+                transcript.add("PING -> " + other.call("PING"));
+            }
+            return transcript;
+        });
+    }
+
     @Test
     void anEndlessFunctionIsBusyForFunctionKill() {
         for (RawClient admin : List.of(redisAdmin, mineAdmin)) {

@@ -105,6 +105,19 @@ public final class Reservation {
         }
     }
 
+    /**
+     * Runs {@code work} over the partitions of a handed-over reservation, on the holder's own thread, as {@link #run}
+     * runs it on the last partition's; the holder releases the partitions afterwards.
+     */
+    public static void runHeld(Grant grant, PartitionMap partitionMap, Work work, long now) {
+        EffectUnit unit = openUnit(grant.data());
+        try {
+            work.run(new ReservedKeyspace(grant.partitions(), grant.data(), partitionMap), now);
+        } finally {
+            unit.commit();
+        }
+    }
+
     /** Collects the effects of work over these partitions, to land in the log as one. */
     public static EffectUnit openUnit(PartitionData[] partitions) {
         EffectUnit unit = partitions[0].effects().openUnit();

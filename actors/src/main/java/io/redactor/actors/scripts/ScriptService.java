@@ -356,6 +356,24 @@ public final class ScriptService {
         return busy == AtomicScript.BUSY_SCRIPT ? busy : null;
     }
 
+    /** Runs {@code task} on a thread of the atomic scripts' (a transaction with a script in it). */
+    public void runAtomic(Runnable task) {
+        threads.execute(task);
+    }
+
+    /** The BUSY error of {@code client}'s atomic script if it is busy (a script inside its EXEC), else null. */
+    public ErrorReply busyReplyOf(ClientSession client) {
+        for (AtomicScript script : running) {
+            if (script.request().client() == client) {
+                ErrorReply reply = script.busyReply();
+                if (reply != null) {
+                    return reply;
+                }
+            }
+        }
+        return null;
+    }
+
     /** The BUSY error of any busy atomic script, whatever it holds; null when none is busy. */
     public ErrorReply anyBusy() {
         for (AtomicScript script : running) {

@@ -2,6 +2,7 @@ package io.redactor.actors.command.transactions;
 
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.client.Transaction;
+import io.redactor.actors.command.Arguments;
 import io.redactor.actors.command.ClientCall;
 import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.CommandRunner;
@@ -24,6 +25,8 @@ import io.redactor.core.reply.Reply;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -37,6 +40,8 @@ import java.util.function.Supplier;
  */
 final class ExecCommand {
     private static final ErrorReply EXEC_WITHOUT_MULTI = Errors.err("EXEC without MULTI");
+    private static final Set<String> SCRIPT_COMMANDS =
+            Set.of("eval", "evalsha", "eval_ro", "evalsha_ro", "fcall", "fcall_ro");
     private static final ErrorReply EXECABORT =
             new ErrorReply("EXECABORT Transaction discarded because of previous errors.");
 
@@ -65,10 +70,23 @@ final class ExecCommand {
             return reply;
         }
         int[] ordered = partitions.stream().mapToInt(Integer::intValue).toArray();
-        Reservation reservation = new Reservation(ordered, call.node().server().partitions(), plan);
+        Reservation reservation = runsScript(commands)
+                ? new Reservation(ordered, call.node().server().partitions(),
+                        new ScriptedTransaction(plan, call.client(), call.node()), false)
+                : new Reservation(ordered, call.node().server().partitions(), plan);
         call.node().server().stats().reservations.increment();
         call.node().partitions().tell(reservation.firstPartition(), new Partition.Reserve(reservation));
         return reply;
+    }
+
+    /** Whether a queued command runs a script or a function (see {@link ScriptedTransaction}). */
+    private static boolean runsScript(List<Transaction.Queued> commands) {
+        for (Transaction.Queued command : commands) {
+            if (SCRIPT_COMMANDS.contains(Arguments.text(command.args()[0]).toLowerCase(Locale.ROOT))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Every partition a queued command or a watched key lives in; all of them for INFO's key counts. */
