@@ -18,9 +18,13 @@ public interface Admission {
 
     /**
      * Whether the command is refused when memory is out, as Redis decides it: a denyoom command; EXEC when a command
-     * it queued is one; in MULTI, any command but EXEC, DISCARD, QUIT and RESET, since queueing takes memory too.
+     * it queued is one; in MULTI, any command but EXEC, DISCARD, QUIT and RESET, since queueing takes memory too;
+     * none that a script calls where Redis does not check memory (see {@link ScriptMemory}).
      */
     static boolean mayTakeMemory(CommandSpec spec, ClientSession client) {
+        if (ScriptMemory.unchecked()) {
+            return false;
+        }
         if (spec.has(CommandFlag.DENYOOM)) {
             return true;
         }

@@ -69,6 +69,14 @@ public final class CommandRouter {
         return route(args, db, client, AccessContext.SCRIPT);
     }
 
+    /**
+     * The node's refusal of a command like {@code spec} now (loading, out of memory, a failing disk, ...), or null:
+     * for what stands in for a command, such as a script's declared flags for its EVAL.
+     */
+    public ErrorReply admission(CommandSpec spec, ClientSession client) {
+        return admission.refusal(spec, client);
+    }
+
     /** A command EXEC runs, queued earlier: checked again, since the user's rules may have changed meanwhile. */
     public Route routeInExec(byte[][] args, ClientSession client) {
         return route(args, client == null ? 0 : client.db(), client, AccessContext.EXEC);

@@ -14,8 +14,8 @@ import java.util.List;
  * shows it).
  */
 public record ScriptRequest(ClientSession client, int db, Kind kind, String name, String library,
-                            List<byte[]> keys, List<byte[]> args, boolean readOnly, boolean straightLine,
-                            RunFactory runs, List<byte[]> command) {
+                            List<byte[]> keys, List<byte[]> args, boolean readOnly, boolean allowOom,
+                            boolean straightLine, RunFactory runs, List<byte[]> command) {
 
     /** EVAL-family scripts and FCALL-family functions: SCRIPT KILL stops the first, FUNCTION KILL the second. */
     public enum Kind {

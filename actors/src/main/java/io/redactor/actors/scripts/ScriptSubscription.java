@@ -31,6 +31,7 @@ final class ScriptSubscription implements ChannelScript {
     private final AsyncScripts async;
     private final int backlogLimit;
     private final boolean readOnly;
+    private final boolean allowOom;
     private final AtomicInteger held = new AtomicInteger();
     private final ConcurrentLinkedQueue<byte[][]> backlog = new ConcurrentLinkedQueue<>();
     private final AtomicInteger running = new AtomicInteger();
@@ -50,6 +51,7 @@ final class ScriptSubscription implements ChannelScript {
         this.backlogLimit = backlogLimit;
         this.parallelism = parallelism;
         this.readOnly = !script.shebang().compatibilityMode() && script.shebang().has(ScriptFlag.NO_WRITES);
+        this.allowOom = !script.shebang().compatibilityMode() && script.shebang().has(ScriptFlag.ALLOW_OOM);
     }
 
     String sha() {
@@ -155,7 +157,7 @@ final class ScriptSubscription implements ChannelScript {
 
     private CompletableFuture<Reply> start(byte[][] message) {
         ScriptRequest request = new ScriptRequest(client, client.db(), ScriptRequest.Kind.SCRIPT, script.sha(), null,
-                List.of(), List.of(message[0], message[1]), readOnly, script.straightLine(), script::newRun,
+                List.of(), List.of(message[0], message[1]), readOnly, allowOom, script.straightLine(), script::newRun,
                 List.of());
         return async.submit(request, node, null, AsyncScripts.Caller.SUBSCRIPTION);
     }

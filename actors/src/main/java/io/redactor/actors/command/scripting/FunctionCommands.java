@@ -61,9 +61,15 @@ final class FunctionCommands {
         if (readOnly && !function.has(ScriptFlag.NO_WRITES)) {
             return CompletableFuture.completedFuture(WRITE_FLAG_WITH_RO);
         }
+        ErrorReply refused = DeclaredFlagsAdmission.refusal(call, function.has(ScriptFlag.NO_WRITES),
+                function.has(ScriptFlag.ALLOW_OOM));
+        if (refused != null) {
+            return CompletableFuture.completedFuture(refused);
+        }
         ScriptRequest request = new ScriptRequest(call.client(), call.client().db(), ScriptRequest.Kind.FUNCTION,
                 function.name(), function.libraryName(), argv.subList(3, 3 + numkeys), argv.subList(3 + numkeys, argv.size()),
-                function.has(ScriptFlag.NO_WRITES), false, function::newRun, argv);
+                function.has(ScriptFlag.NO_WRITES), function.has(ScriptFlag.ALLOW_OOM), false, function::newRun,
+                argv);
         return EvalCommands.start(call, request, async);
     }
 
