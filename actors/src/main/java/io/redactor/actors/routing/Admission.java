@@ -19,10 +19,10 @@ public interface Admission {
     /**
      * Whether the command is refused when memory is out, as Redis decides it: a denyoom command; EXEC when a command
      * it queued is one; in MULTI, any command but EXEC, DISCARD, QUIT and RESET, since queueing takes memory too;
-     * none that a script calls where Redis does not check memory (see {@link ScriptMemory}).
+     * none that a script calls where Redis does not check memory (see {@link ScriptOomExemption}).
      */
     static boolean mayTakeMemory(CommandSpec spec, ClientSession client) {
-        if (ScriptMemory.unchecked()) {
+        if (ScriptOomExemption.unchecked()) {
             return false;
         }
         if (spec.has(CommandFlag.DENYOOM)) {

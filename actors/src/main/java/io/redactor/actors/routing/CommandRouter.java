@@ -70,6 +70,15 @@ public final class CommandRouter {
     }
 
     /**
+     * As {@link #routeFromScript(byte[][], int, ClientSession)}; {@code checkMemory} false for a script whose commands
+     * Redis does not refuse for memory (see {@link ScriptOomExemption}).
+     */
+    public Route routeFromScript(byte[][] args, int db, ClientSession client, boolean checkMemory) {
+        return checkMemory ? routeFromScript(args, db, client)
+                : ScriptOomExemption.unchecked(() -> routeFromScript(args, db, client));
+    }
+
+    /**
      * The node's refusal of a command like {@code spec} now (loading, out of memory, a failing disk, ...), or null:
      * for what stands in for a command, such as a script's declared flags for its EVAL.
      */

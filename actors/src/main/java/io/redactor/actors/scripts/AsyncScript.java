@@ -7,7 +7,6 @@ import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.pubsub.PublishRefused;
 import io.redactor.actors.routing.CommandDispatch;
 import io.redactor.actors.routing.Route;
-import io.redactor.actors.routing.ScriptMemory;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.IntegerReply;
 import io.redactor.core.reply.Reply;
@@ -250,9 +249,7 @@ final class AsyncScript implements ScriptContext {
         }
         int protocol = current.resp();
         long sentAt = System.nanoTime();
-        Route route = request.allowOom()
-                ? ScriptMemory.unchecked(() -> node.router().routeFromScript(command, db, request.client()))
-                : node.router().routeFromScript(command, db, request.client());
+        Route route = node.router().routeFromScript(command, db, request.client(), !request.allowOom());
         Reply result = switch (route) {
             case Route.AtPartition r -> await(done -> CommandDispatch.atPartition(node, r.partition(),
                     r.invocation().inScript(protocol), done));

@@ -16,7 +16,6 @@ import io.redactor.actors.partition.Partition;
 import io.redactor.actors.reservation.HeldPartitions;
 import io.redactor.actors.reservation.Reservation;
 import io.redactor.actors.routing.Route;
-import io.redactor.actors.routing.ScriptMemory;
 import io.redactor.actors.tracking.TrackingScope;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
@@ -389,9 +388,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
     }
 
     private Reply execute(CommandSpec spec, byte[][] command, int protocol) {
-        Route route = request.allowOom() || dirty
-                ? ScriptMemory.unchecked(() -> node.router().routeFromScript(command, db, request.client()))
-                : node.router().routeFromScript(command, db, request.client());
+        Route route = node.router().routeFromScript(command, db, request.client(), !(request.allowOom() || dirty));
         int[] needed = switch (route) {
             case Route.AtPartition r -> new int[] {r.partition()};
             case Route.AcrossPartitions r -> r.partitions();

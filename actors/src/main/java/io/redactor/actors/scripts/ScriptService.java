@@ -38,6 +38,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
+import java.util.function.Predicate;
 
 /**
  * The node's scripts: the Lua engine with its script cache and function registry, and the atomic scripts running
@@ -363,21 +364,17 @@ public final class ScriptService {
 
     /** The BUSY error of {@code client}'s atomic script if it is busy (a script inside its EXEC), else null. */
     public ErrorReply busyReplyOf(ClientSession client) {
-        for (AtomicScript script : running) {
-            if (script.request().client() == client) {
-                ErrorReply reply = script.busyReply();
-                if (reply != null) {
-                    return reply;
-                }
-            }
-        }
-        return null;
+        return firstBusy(script -> script.request().client() == client);
     }
 
     /** The BUSY error of any busy atomic script, whatever it holds; null when none is busy. */
     public ErrorReply anyBusy() {
+        return firstBusy(script -> true);
+    }
+
+    private ErrorReply firstBusy(Predicate<AtomicScript> which) {
         for (AtomicScript script : running) {
-            ErrorReply reply = script.busyReply();
+            ErrorReply reply = which.test(script) ? script.busyReply() : null;
             if (reply != null) {
                 return reply;
             }

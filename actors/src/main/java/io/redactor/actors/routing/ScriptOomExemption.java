@@ -7,14 +7,14 @@ import java.util.function.Supplier;
  * declares allow-oom, and those of any other script once it has written (it may not stop halfway then). Marked on the
  * thread that routes the script's command, for that call only.
  */
-public final class ScriptMemory {
+public final class ScriptOomExemption {
     private static final ThreadLocal<Boolean> UNCHECKED = ThreadLocal.withInitial(() -> Boolean.FALSE);
 
-    private ScriptMemory() {
+    private ScriptOomExemption() {
     }
 
     /** Runs {@code routing} with memory not checked. */
-    public static <T> T unchecked(Supplier<T> routing) {
+    static <T> T unchecked(Supplier<T> routing) {
         UNCHECKED.set(Boolean.TRUE);
         try {
             return routing.get();
