@@ -22,4 +22,17 @@ class TrainingTest {
             assertTrue(Long.parseLong(jedis.get("training:0:counter")) > 0);
         }
     }
+
+    @Test
+    void theMixedKeysAreOfEveryType() throws Exception {
+        try (TestRedactor server = TestRedactor.start(Map.of()); Jedis jedis = server.jedis()) {
+            Training.writeMixedKeys(server.port(), 100);
+            assertEquals(100, jedis.dbSize());
+            assertEquals(100, jedis.get("mixed:string:0").length());
+            assertEquals(10, jedis.llen("mixed:list:0"));
+            assertEquals("e1-3", jedis.hget("mixed:hash:1", "f3"));
+            assertEquals(10, jedis.scard("mixed:set:2"));
+            assertEquals(4.5, jedis.zscore("mixed:zset:3", "e3-3"));
+        }
+    }
 }

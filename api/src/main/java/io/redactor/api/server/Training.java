@@ -1,5 +1,6 @@
 package io.redactor.api.server;
 
+import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 
 import java.io.BufferedInputStream;
@@ -22,13 +23,16 @@ import java.util.concurrent.TimeUnit;
  * The training run {@code bin/redactor} makes before it records its start-up cache (JDK 25's AOT cache, which keeps
  * the method profiles of the run that recorded it): a server on a free loopback port, with nothing persisted, gets a
  * few seconds of the commands a server meets first (strings, counters, multi-key commands, hashes, lists, sorted
- * sets, scripts) from several clients over the Redis protocol, then stops. A server started later from the cache
- * compiles those paths at once instead of after thousands of slow requests.
+ * sets, scripts) from several clients over the Redis protocol, then saves a data set of mixed types and is started
+ * again from that file a few times, so that the RDB loader is profiled too. A server started later from the cache
+ * compiles those paths at once instead of after thousands of slow requests or keys.
  */
 public final class Training {
     private static final int CLIENTS = 8;
     private static final Duration DURATION = Duration.ofSeconds(6);
     private static final int PIPELINE = 8;
+    private static final int SAVED_KEYS = 200_000;
+    private static final int LOADS = 3;
 
     private Training() {
     }
@@ -41,17 +45,88 @@ public final class Training {
                 "redactor.redis.save", "",
                 "redactor.redis.appendonly", "no",
                 "redactor.redis.dir", dir.toString())));
-        RedactorServer server = RedactorServer.start(config, null, "redactor").toCompletableFuture()
-                .get(120, TimeUnit.SECONDS);
         try {
-            run(server.port(), CLIENTS, DURATION);
+            RedactorServer server = start(config);
+            try {
+                run(server.port(), CLIENTS, DURATION);
+                writeMixedKeys(server.port(), SAVED_KEYS);
+                send(server.port(), new String[] {"SAVE"});
+            } finally {
+                stop(server);
+            }
+            for (int i = 0; i < LOADS; i++) {
+                stop(start(config));
+            }
         } finally {
-            server.stop().toCompletableFuture().get(60, TimeUnit.SECONDS);
             try (var files = Files.walk(dir)) {
                 files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(path -> path.toFile().delete());
             }
         }
         System.exit(0);
+    }
+
+    private static RedactorServer start(Config config) throws Exception {
+        return RedactorServer.start(config, null, "redactor").toCompletableFuture().get(120, TimeUnit.SECONDS);
+    }
+
+    private static void stop(RedactorServer server) throws Exception {
+        server.stop().toCompletableFuture().get(60, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Writes {@code keys} keys of mixed types as {@code bench/mixed-keys.py} does: 40% strings of 100 bytes, then
+     * lists, hashes, sets and sorted sets of 10 elements each, named {@code mixed:<type>:<n>}.
+     */
+    public static void writeMixedKeys(int port, int keys) {
+        int strings = keys * 40 / 100;
+        String value = "v".repeat(100);
+        List<String[]> commands = new ArrayList<>();
+        for (int i = 0; i < keys; i++) {
+            if (i < strings) {
+                commands.add(new String[] {"SET", "mixed:string:" + i, value});
+            } else {
+                commands.add(collectionCommand(i - strings));
+            }
+            if (commands.size() == 1000 || i == keys - 1) {
+                send(port, commands.toArray(String[][]::new));
+                commands.clear();
+            }
+        }
+    }
+
+    private static String[] collectionCommand(int n) {
+        String[] kind = switch (n % 4) {
+            case 0 -> new String[] {"RPUSH", "list"};
+            case 1 -> new String[] {"HSET", "hash"};
+            case 2 -> new String[] {"SADD", "set"};
+            default -> new String[] {"ZADD", "zset"};
+        };
+        boolean pairs = kind[1].equals("hash") || kind[1].equals("zset");
+        List<String> command = new ArrayList<>(List.of(kind[0], "mixed:" + kind[1] + ":" + n));
+        for (int j = 0; j < 10; j++) {
+            if (pairs) {
+                command.add(kind[1].equals("hash") ? "f" + j : Double.toString(j * 1.5));
+            }
+            command.add("e" + n + "-" + j);
+        }
+        return command.toArray(String[]::new);
+    }
+
+    /** Sends {@code commands} pipelined on one connection and reads their replies; fails on an error reply. */
+    private static void send(int port, String[]... commands) {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            OutputStream out = new BufferedOutputStream(socket.getOutputStream());
+            InputStream in = new BufferedInputStream(socket.getInputStream());
+            for (String[] command : commands) {
+                write(out, command);
+            }
+            out.flush();
+            for (int i = 0; i < commands.length; i++) {
+                readReply(in);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("sending training commands failed", e);
+        }
     }
 
     /**
