@@ -92,7 +92,8 @@ public final class RdbValues {
                 yield built;
             }
             case RdbHash hash -> {
-                HashValue built = hash.size() <= limits.hashEntries() ? new HashValue(hash.size()) : new HashValue();
+                HashValue built = hash.size() <= limits.hashEntries()
+                        ? new HashValue(hash.size(), contentBytes(hash)) : new HashValue();
                 for (int i = 0; i < hash.size(); i++) {
                     if (!built.set(hash.fields().get(i), hash.values().get(i), limits.hashEntries(),
                             limits.hashValue())) {
@@ -115,5 +116,13 @@ public final class RdbValues {
             }
             case RdbStream stream -> StreamRdb.fromRdb(stream);
         };
+    }
+
+    private static long contentBytes(RdbHash hash) {
+        long bytes = 0;
+        for (int i = 0; i < hash.size(); i++) {
+            bytes += hash.fields().get(i).length + hash.values().get(i).length;
+        }
+        return bytes;
     }
 }

@@ -11,8 +11,9 @@ import java.util.random.RandomGenerator;
  * fields, hash-max-listpack-value bytes per field or value) moves to a {@link FieldTable} for good and reports
  * "hashtable", as Redis 7.0 converts one way only.
  *
- * <p>Field and value arrays are kept as given and never modified, so replies can wrap them: callers must hand
- * over arrays nobody changes afterwards (command arguments are such arrays).
+ * <p>A "hashtable" keeps field and value arrays as given and never modifies them, so replies can wrap them: callers
+ * must hand over arrays nobody changes afterwards (command arguments are such arrays). A "listpack" copies them in
+ * and hands out copies.
  *
  * <p>Iteration order: insertion order while "listpack" (Redis's order, which clients can see); entry order of
  * the table afterwards (unspecified, as in Redis).
@@ -35,11 +36,12 @@ public final class HashValue extends SizedValue implements DataValue {
     }
 
     /**
-     * An empty hash with room for {@code expectedPairs} pairs in its small encoding before it grows: for a hash
-     * whose size is known (one read from a snapshot) and within hash-max-listpack-entries.
+     * An empty hash with room for {@code expectedPairs} pairs of {@code expectedBytes} bytes in all in its small
+     * encoding before it grows: for a hash whose size is known (one read from a snapshot) and within
+     * hash-max-listpack-entries.
      */
-    public HashValue(int expectedPairs) {
-        pairs = PairList.withRoom(expectedPairs);
+    public HashValue(int expectedPairs, long expectedBytes) {
+        pairs = PairList.withRoom(expectedPairs, expectedBytes);
     }
 
     private HashValue(PairList pairs, FieldTable table) {
@@ -112,7 +114,7 @@ public final class HashValue extends SizedValue implements DataValue {
      */
     public boolean set(byte[] field, byte[] value, long maxEntries, long maxValue) {
         if (table == null) {
-            if (field.length > maxValue || value.length > maxValue) {
+            if (field.length > maxValue || value.length > maxValue || !pairs.hasRoomFor(field, value)) {
                 convert();
                 return table.put(field, value);
             }
@@ -146,9 +148,7 @@ public final class HashValue extends SizedValue implements DataValue {
     /** Visits every pair once, in the hash's order (insertion order while "listpack"). */
     public void forEach(PairVisitor visitor) {
         if (table == null) {
-            for (int i = 0, n = pairs.size(); i < n; i++) {
-                visitor.visit(pairs.field(i), pairs.value(i));
-            }
+            pairs.forEach(visitor);
         } else {
             FieldTable t = table;
             t.forEach(e -> visitor.visit(t.field(e), t.value(e)));
@@ -197,9 +197,7 @@ public final class HashValue extends SizedValue implements DataValue {
 
     private void convert() {
         FieldTable t = new FieldTable(pairs.size());
-        for (int i = 0, n = pairs.size(); i < n; i++) {
-            t.insert(pairs.field(i), pairs.value(i));
-        }
+        pairs.forEach(t::insert);
         table = t;
         pairs = null;
     }
