@@ -258,8 +258,10 @@ public final class Database implements Db {
     /**
      * Adds a key read from a snapshot: no notification, no change counted, no client woken (nobody is connected
      * yet). Returns false, adding nothing, when the key is already there (a snapshot that names a key twice).
+     * {@code keyHash} is {@link KeyHash#hash} of the key, computed by the caller off this thread.
      */
-    public boolean load(byte[] key, Object value, long expireAt) {
+    public boolean load(byte[] key, int keyHash, Object value, long expireAt) {
+        table.hashed(key, keyHash);
         if (table.find(key) >= 0) {
             return false;
         }

@@ -200,6 +200,12 @@ public final class KeyTable {
         return -1;
     }
 
+    /** Remembers {@code hash}, {@link KeyHash#hash} of {@code key} computed elsewhere, as the key's hash. */
+    public void hashed(byte[] key, int hash) {
+        lastHashedKey = key;
+        lastHash = hash;
+    }
+
     /**
      * The key's hash, remembered for the last key object hashed: a write looks its key up and then inserts the same
      * array (SET of a new key, loading), which then hashes once. Key arrays are never changed once made.

@@ -1,6 +1,7 @@
 package io.redactor.actors.durability;
 
 import io.redactor.actors.data.Database;
+import io.redactor.actors.data.KeyHash;
 import io.redactor.actors.data.Db;
 import io.redactor.actors.data.PartitionData;
 import io.redactor.actors.data.RdbValues;
@@ -281,7 +282,7 @@ final class RdbLoader {
         if (held != null) {
             Object value = decode(entry);
             if (value != null) {
-                insert(held[partition], entry, value);
+                insert(held[partition], entry, KeyHash.hash(entry.key()), value);
             }
             return;
         }
@@ -311,10 +312,12 @@ final class RdbLoader {
         decoders.execute(() -> {
             try {
                 Object[] values = new Object[batch.size()];
+                int[] keyHashes = new int[batch.size()];
                 for (int i = 0; i < values.length; i++) {
                     values[i] = decode(batch.get(i));
+                    keyHashes[i] = KeyHash.hash(batch.get(i).key());
                 }
-                node.partitions().tell(partition, new Partition.Step(new Insert(batch, values)));
+                node.partitions().tell(partition, new Partition.Step(new Insert(batch, values, keyHashes)));
             } catch (RuntimeException e) {
                 partitionFailure.compareAndSet(null, "failed to decode values: " + e);
                 room.release();
@@ -323,16 +326,18 @@ final class RdbLoader {
     }
 
     /**
-     * A batch of keys for one partition with their decoded values (null: nothing to store), inserted in one step
-     * on its thread.
+     * A batch of keys for one partition with their decoded values (null: nothing to store) and the keys' hashes
+     * (computed by the decoders, off the partition's thread), inserted in one step on its thread.
      */
     private final class Insert implements PartitionChore {
         private final List<Loaded> entries;
         private final Object[] values;
+        private final int[] keyHashes;
 
-        Insert(List<Loaded> entries, Object[] values) {
+        Insert(List<Loaded> entries, Object[] values, int[] keyHashes) {
             this.entries = entries;
             this.values = values;
+            this.keyHashes = keyHashes;
         }
 
         @Override
@@ -340,7 +345,7 @@ final class RdbLoader {
             try {
                 for (int i = 0; i < values.length; i++) {
                     if (values[i] != null) {
-                        insert(data, entries.get(i), values[i]);
+                        insert(data, entries.get(i), keyHashes[i], values[i]);
                     }
                 }
             } catch (RuntimeException e) {
@@ -352,15 +357,15 @@ final class RdbLoader {
     }
 
     /** Adds a key to its partition's data, on the thread that may touch it. */
-    private void insert(PartitionData data, Loaded entry, Object value) {
+    private void insert(PartitionData data, Loaded entry, int keyHash, Object value) {
         loadedKeys.increment();
         Database db = data.db(entry.db());
-        if (db.load(entry.key(), value, entry.expireAt())) {
+        if (db.load(entry.key(), keyHash, value, entry.expireAt())) {
             return;
         }
         if (merge) {
             db.delete(entry.key());
-            db.load(entry.key(), value, entry.expireAt());
+            db.load(entry.key(), keyHash, value, entry.expireAt());
         } else {
             partitionFailure.compareAndSet(null, "RDB has duplicated key '" + printable(entry.key()) + "' in DB "
                     + entry.db());

@@ -3,6 +3,7 @@ package io.redactor.actors.watch;
 import io.redactor.actors.data.CommandClock;
 import io.redactor.actors.data.Database;
 import io.redactor.actors.data.Db;
+import io.redactor.actors.data.KeyHash;
 import io.redactor.actors.data.KeyObserver;
 import io.redactor.actors.data.TestDataEnvironment;
 import io.redactor.actors.effects.Effects;
@@ -69,7 +70,7 @@ class WatchesTest {
 
     @Test
     void theRemovalOfAKeyExpiredWhenWatchedIsNoChangeButTheNextChangeIs() {
-        db0.load(key("k"), key("v"), NOW - 1);
+        load(db0, NOW - 1);
         WatchToken token = new WatchToken();
         watches.watch(db0, key("k"), token);
         assertFalse(watches.expiredSinceWatched(db0, key("k"), token), "already expired when watched");
@@ -82,7 +83,7 @@ class WatchesTest {
 
     @Test
     void aKeyThatExpiresAfterWatchFailsTheCheck() {
-        db0.load(key("k"), key("v"), NOW + 10);
+        load(db0, NOW + 10);
         WatchToken token = new WatchToken();
         watches.watch(db0, key("k"), token);
         assertFalse(watches.expiredSinceWatched(db0, key("k"), token));
@@ -92,8 +93,8 @@ class WatchesTest {
 
     @Test
     void replacingAStaleKeyWithNothingOrAnotherStaleKeyIsNoChange() {
-        db0.load(key("k"), key("v"), NOW - 1);
-        db1.load(key("k"), key("v"), NOW - 1);
+        load(db0, NOW - 1);
+        load(db1, NOW - 1);
         WatchToken token = new WatchToken();
         watches.watch(db0, key("k"), token);
         watches.replaced(0, db0, db1);
@@ -103,7 +104,7 @@ class WatchesTest {
 
     @Test
     void aMissingKeyReplacedWithAStaleOneIsNoChangeButThenWatchedAsStale() {
-        db1.load(key("k"), key("v"), NOW - 1);
+        load(db1, NOW - 1);
         WatchToken token = new WatchToken();
         watches.watch(db0, key("k"), token);
         watches.replaced(0, db0, db1);
@@ -113,8 +114,8 @@ class WatchesTest {
 
     @Test
     void aStaleKeyReplacedWithALiveOneIsAChange() {
-        db0.load(key("k"), key("v"), NOW - 1);
-        db1.load(key("k"), key("v"), Db.NO_EXPIRE);
+        load(db0, NOW - 1);
+        load(db1, Db.NO_EXPIRE);
         WatchToken token = new WatchToken();
         watches.watch(db0, key("k"), token);
         watches.replaced(0, db0, db1);
@@ -123,6 +124,11 @@ class WatchesTest {
 
     private Database database(int index) {
         return new Database(index, new TestDataEnvironment(), clock, KeyObserver.NONE, Effects.NONE);
+    }
+
+    /** Loads key "k" with value "v", as a snapshot's load does. */
+    private static void load(Database db, long expireAt) {
+        db.load(key("k"), KeyHash.hash(key("k")), key("v"), expireAt);
     }
 
     private static byte[] key(String text) {
