@@ -3,18 +3,16 @@ package io.redactor.actors.durability;
 import io.redactor.actors.client.ClientSession;
 import io.redactor.actors.client.LocalEndpoint;
 import io.redactor.actors.node.NodeServices;
+import io.redactor.persistence.FileInput;
 import io.redactor.persistence.aof.AofCommandReader;
 import io.redactor.persistence.aof.AofDirectory;
 import io.redactor.persistence.aof.AofManifest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -106,7 +104,7 @@ final class DataLoader {
     }
 
     private RdbLoader.Counts loadRdb(NodeServices node, Path file) throws LoadFailure {
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+        try (FileInput in = FileInput.open(file)) {
             totalBytes = Files.size(file);
             return new RdbLoader(node, false).load(in, totalBytes, bytes -> loadedBytes = bytes);
         } catch (IOException | RdbLoader.Corrupt e) {
@@ -199,18 +197,12 @@ final class DataLoader {
                           AofReplay replay, java.util.function.LongConsumer progress) throws LoadFailure {
         Path path = dir.pathOf(file);
         long keys = 0;
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
-            in.mark(RDB_SIGNATURE.length);
-            byte[] head = in.readNBytes(RDB_SIGNATURE.length);
-            in.reset();
-            long offset = 0;
-            CountingInput counting = new CountingInput(in);
-            if (Arrays.equals(head, RDB_SIGNATURE)) {
+        try (FileInput in = FileInput.open(path)) {
+            if (in.startsWith(RDB_SIGNATURE)) {
                 log.info("Reading RDB base file {} on AOF loading...", file.name());
-                keys = new RdbLoader(node, true).load(counting, size, progress).keys();
-                offset = counting.count();
+                keys = new RdbLoader(node, true).load(in, size, progress).keys();
             }
-            AofCommandReader reader = new AofCommandReader(counting, offset, size);
+            AofCommandReader reader = new AofCommandReader(in, in.position(), size);
             try {
                 replay.replay(reader);
             } catch (AofCommandReader.Truncated truncated) {

@@ -9,12 +9,11 @@ import io.redactor.actors.reservation.Reservation;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
 import io.redactor.core.reply.SimpleString;
+import io.redactor.persistence.FileInput;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -84,7 +83,7 @@ final class DebugReload extends AllPartitions.Holder {
             }
             node.scripts().functions().flush();
         }
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+        try (FileInput in = FileInput.open(file)) {
             RdbLoader.into(node, data, merge).load(in, Files.size(file), bytes -> { });
             log.warn("DB reloaded by DEBUG RELOAD");
             return SimpleString.OK;
