@@ -70,8 +70,9 @@ public final class RdbValues {
     }
 
     /**
-     * The value to store for what RDB holds; null when it repeats a member or field (Redis's "duplicate" check:
-     * such a payload is bad data), or is a stream whose parts do not fit together.
+     * The value to store for what RDB holds, whose members and fields are distinct ({@link
+     * io.redactor.core.rdb.RdbValueReader} refuses repeated ones); null when it is a stream whose parts do not fit
+     * together.
      */
     public static Object fromRdb(RdbValue value, Limits limits) {
         return switch (value) {
@@ -85,44 +86,21 @@ public final class RdbValues {
                 SetValue built = set.members().isEmpty() ? SetValue.empty()
                         : SetValue.emptyFor(set.members().get(0), set.size());
                 for (byte[] member : set.members()) {
-                    if (!built.add(member, limits.setIntsetEntries())) {
-                        yield null;
-                    }
+                    built.add(member, limits.setIntsetEntries());
                 }
                 yield built;
             }
-            case RdbHash hash -> {
-                HashValue built = hash.size() <= limits.hashEntries()
-                        ? new HashValue(hash.size(), contentBytes(hash)) : new HashValue();
-                for (int i = 0; i < hash.size(); i++) {
-                    if (!built.set(hash.fields().get(i), hash.values().get(i), limits.hashEntries(),
-                            limits.hashValue())) {
-                        yield null;
-                    }
-                }
-                yield built;
-            }
+            case RdbHash hash -> HashValue.ofDistinct(hash.fields(), hash.values(), limits.hashEntries(),
+                    limits.hashValue());
             case RdbSortedSet zset -> {
                 SortedSetValue built = zset.members().isEmpty() ? new SortedSetValue(true)
                         : SortedSetValue.forFirstMember(zset.members().get(0), limits.zsetEntries(), limits.zsetValue());
                 for (int i = 0; i < zset.size(); i++) {
-                    byte[] member = zset.members().get(i);
-                    if (!Double.isNaN(built.score(member))) {
-                        yield null;
-                    }
-                    built.add(member, zset.scores()[i], limits.zsetEntries(), limits.zsetValue());
+                    built.add(zset.members().get(i), zset.scores()[i], limits.zsetEntries(), limits.zsetValue());
                 }
                 yield built;
             }
             case RdbStream stream -> StreamRdb.fromRdb(stream);
         };
-    }
-
-    private static long contentBytes(RdbHash hash) {
-        long bytes = 0;
-        for (int i = 0; i < hash.size(); i++) {
-            bytes += hash.fields().get(i).length + hash.values().get(i).length;
-        }
-        return bytes;
     }
 }

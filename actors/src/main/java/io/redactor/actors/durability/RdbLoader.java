@@ -215,8 +215,8 @@ final class RdbLoader {
         }
         Object value = RdbValues.fromRdb(rdb, limits);
         if (value == null) {
-            return badValue(entry, "duplicate members in the value of key '" + printable(entry.key())
-                    + "' before offset " + entry.offset());
+            return badValue(entry, "a stream whose parts do not fit together in the value of key '"
+                    + printable(entry.key()) + "' before offset " + entry.offset());
         }
         return value;
     }

@@ -3,6 +3,7 @@ package io.redactor.actors.data.hash;
 import io.redactor.actors.data.DataValue;
 import io.redactor.actors.data.SizedValue;
 
+import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
@@ -36,12 +37,32 @@ public final class HashValue extends SizedValue implements DataValue {
     }
 
     /**
-     * An empty hash with room for {@code expectedPairs} pairs of {@code expectedBytes} bytes in all in its small
-     * encoding before it grows: for a hash whose size is known (one read from a snapshot) and within
-     * hash-max-listpack-entries.
+     * The hash of {@code fields} and {@code values}, whose fields are distinct (a snapshot's): "listpack" when it
+     * has at most {@code maxEntries} fields and none of them or their values is longer than {@code maxValue} bytes,
+     * as setting them one by one would leave it.
      */
-    public HashValue(int expectedPairs, long expectedBytes) {
-        pairs = PairList.withRoom(expectedPairs, expectedBytes);
+    public static HashValue ofDistinct(List<byte[]> fields, List<byte[]> values, long maxEntries, long maxValue) {
+        int n = fields.size();
+        boolean small = n <= maxEntries;
+        long bytes = 0;
+        for (int i = 0; i < n; i++) {
+            int field = fields.get(i).length;
+            int value = values.get(i).length;
+            small &= field <= maxValue && value <= maxValue;
+            bytes += field + value;
+        }
+        if (small && PairList.fits(n, bytes)) {
+            PairList list = PairList.withRoom(n, bytes);
+            for (int i = 0; i < n; i++) {
+                list.append(fields.get(i), values.get(i));
+            }
+            return new HashValue(list, null);
+        }
+        FieldTable table = new FieldTable(n);
+        for (int i = 0; i < n; i++) {
+            table.insert(fields.get(i), values.get(i));
+        }
+        return new HashValue(null, table);
     }
 
     private HashValue(PairList pairs, FieldTable table) {

@@ -33,6 +33,11 @@ final class PairList {
         this.size = size;
     }
 
+    /** Whether {@code pairs} pairs of {@code contentBytes} bytes in all stay within the size limit. */
+    static boolean fits(int pairs, long contentBytes) {
+        return contentBytes + 10L * pairs <= MAX_BYTES;
+    }
+
     /** An empty list with room for {@code pairs} pairs of {@code contentBytes} bytes in all, each under 128 bytes. */
     static PairList withRoom(int pairs, long contentBytes) {
         PairList list = new PairList();
