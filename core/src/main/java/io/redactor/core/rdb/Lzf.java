@@ -75,7 +75,7 @@ public final class Lzf {
         int outEnd = outLen;
         int lit = 0;
         op++; // start run
-        int hval = first(in, ip);
+        int hval = inLen >= 2 ? first(in, ip) : 0; // the C code reads a byte past a one-byte input here
         while (ip < inEnd - 2) {
             hval = next(hval, in, ip);
             int slot = index(hval);
@@ -264,11 +264,24 @@ public final class Lzf {
                 if (op + len + 2 > outLen || ref < 0) {
                     return 0;
                 }
-                for (int k = 0; k < len + 2; k++) {
-                    out[op++] = out[ref++];
-                }
+                op = copyBack(out, ref, op, len + 2);
             }
         } while (ip < inEnd);
+        return op;
+    }
+
+    /**
+     * Copies {@code n} bytes starting {@code op - ref} bytes back to {@code op}; returns the new end. A back reference
+     * shorter than its length repeats what it covers (a run of one byte is a reference one byte back), so the copy
+     * goes in chunks that double: what is already written repeats with the reference's period.
+     */
+    private static int copyBack(byte[] out, int ref, int op, int n) {
+        while (n > 0) {
+            int chunk = Math.min(op - ref, n);
+            System.arraycopy(out, ref, out, op, chunk);
+            op += chunk;
+            n -= chunk;
+        }
         return op;
     }
 }

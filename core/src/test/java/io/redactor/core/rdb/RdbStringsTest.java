@@ -101,6 +101,23 @@ class RdbStringsTest {
     }
 
     @Test
+    void lzfRoundTripsRepeatedPatternsOfEveryShortPeriod() {
+        for (int period = 1; period <= 40; period++) {
+            for (int length : new int[] {period, 2 * period + 1, 100, 300, 5000}) {
+                byte[] in = new byte[length];
+                for (int i = 0; i < length; i++) {
+                    in[i] = (byte) ((i % period) * 7 + period);
+                }
+                byte[] out = new byte[length * 2 + 16];
+                int n = Lzf.compress(in, 0, length, out, length * 2 + 15);
+                byte[] back = new byte[length];
+                assertEquals(length, Lzf.decompress(out, 0, n, back, length), "period " + period);
+                assertArrayEquals(in, back, "period " + period + ", length " + length);
+            }
+        }
+    }
+
+    @Test
     void crc64IsRedisJonesVariant() {
         assertEquals(0xe9c6d914c4b8d9caL, Crc64.of(bytes("123456789"), 0, 9));
         // FUNCTION DUMP of no libraries on redis-server 7.0.15
