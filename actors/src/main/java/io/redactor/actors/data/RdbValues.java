@@ -84,7 +84,7 @@ public final class RdbValues {
             }
             case RdbSet set -> {
                 SetValue built = set.members().isEmpty() ? SetValue.empty()
-                        : SetValue.emptyFor(set.members().get(0), set.size());
+                        : SetValue.emptyFor(set.members().get(0), set.size(), totalBytes(set.members()));
                 for (byte[] member : set.members()) {
                     built.add(member, limits.setIntsetEntries());
                 }
@@ -102,5 +102,13 @@ public final class RdbValues {
             }
             case RdbStream stream -> StreamRdb.fromRdb(stream);
         };
+    }
+
+    private static long totalBytes(List<byte[]> members) {
+        long bytes = 0;
+        for (byte[] member : members) {
+            bytes += member.length;
+        }
+        return bytes;
     }
 }

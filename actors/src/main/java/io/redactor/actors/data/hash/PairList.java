@@ -1,21 +1,21 @@
 package io.redactor.actors.data.hash;
 
 import io.redactor.actors.data.JvmLayout;
+import io.redactor.actors.data.PackedBytes;
 
 import java.util.Arrays;
 
 /**
- * The small encoding of a hash ("listpack"): fields and values alternating in one byte array, in insertion order,
- * found by linear search as Redis searches its listpacks. One array instead of one per field and value keeps a
- * small hash a single object for the collector (a loaded data set of small hashes is mostly such arrays).
- * Replacing a value keeps the field's place; removing a field closes the gap. Reads return copies. Single-threaded.
+ * The small encoding of a hash ("listpack"): fields and values alternating, packed in one byte array
+ * ({@link PackedBytes}), in insertion order, found by linear search as Redis searches its listpacks. One array
+ * instead of one per field and value keeps a small hash a single object for the collector (a loaded data set of
+ * small hashes is mostly such arrays). Replacing a value keeps the field's place; removing a field closes the gap.
+ * Reads return copies. Single-threaded.
  */
 final class PairList {
     private static final byte[] EMPTY = {};
-    /** Redis's safety limit of a listpack: a hash that would grow past it moves to the table. */
-    private static final long MAX_BYTES = 1L << 30;
 
-    /** Field, value, field, value...: each its length (7 bits a byte, low bits first, high bit: more) then its bytes. */
+    /** Field, value, field, value... packed ({@link PackedBytes}). */
     private byte[] data;
     private int used;
     private int size;
@@ -35,14 +35,14 @@ final class PairList {
 
     /** Whether {@code pairs} pairs of {@code contentBytes} bytes in all stay within the size limit. */
     static boolean fits(int pairs, long contentBytes) {
-        return contentBytes + 10L * pairs <= MAX_BYTES;
+        return contentBytes + 10L * pairs <= PackedBytes.MAX_ARRAY;
     }
 
     /** An empty list with room for {@code pairs} pairs of {@code contentBytes} bytes in all, each under 128 bytes. */
     static PairList withRoom(int pairs, long contentBytes) {
         PairList list = new PairList();
         long room = contentBytes + 2L * pairs;
-        if (pairs > 0 && room <= MAX_BYTES) {
+        if (pairs > 0 && room <= PackedBytes.MAX_ARRAY) {
             list.data = new byte[(int) room];
         }
         return list;
@@ -50,7 +50,7 @@ final class PairList {
 
     /** Whether a pair of {@code field} and {@code value} can be added without passing the size limit. */
     boolean hasRoomFor(byte[] field, byte[] value) {
-        return (long) used + field.length + value.length + 10 <= MAX_BYTES;
+        return (long) used + field.length + value.length + 10 <= PackedBytes.MAX_ARRAY;
     }
 
     PairList copy() {
@@ -67,70 +67,67 @@ final class PairList {
 
     /** The position of {@code field}, or -1. */
     int indexOf(byte[] field) {
-        byte[] d = data;
         int p = 0;
         for (int i = 0; i < size; i++) {
-            int length = lengthAt(p);
-            int start = p + entryHeader(length);
-            if (length == field.length && Arrays.equals(d, start, start + length, field, 0, length)) {
+            if (PackedBytes.equalsAt(data, p, field)) {
                 cursorIndex = i;
                 cursorOffset = p;
                 return i;
             }
-            p = skip(start + length);
+            p = PackedBytes.skip(data, PackedBytes.skip(data, p));
         }
         return -1;
     }
 
     byte[] field(int index) {
-        return entryAt(offsetOf(index));
+        return PackedBytes.copyAt(data, offsetOf(index));
     }
 
     byte[] value(int index) {
-        return entryAt(skip(offsetOf(index)));
+        return PackedBytes.copyAt(data, PackedBytes.skip(data, offsetOf(index)));
     }
 
     /** Visits every pair in order. */
     void forEach(HashValue.PairVisitor visitor) {
         int p = 0;
         for (int i = 0; i < size; i++) {
-            int valueAt = skip(p);
-            visitor.visit(entryAt(p), entryAt(valueAt));
-            p = skip(valueAt);
+            int valueAt = PackedBytes.skip(data, p);
+            visitor.visit(PackedBytes.copyAt(data, p), PackedBytes.copyAt(data, valueAt));
+            p = PackedBytes.skip(data, valueAt);
         }
     }
 
     void setValue(int index, byte[] value) {
-        int at = skip(offsetOf(index));
-        int end = skip(at);
-        int length = entryHeader(value.length) + value.length;
+        int at = PackedBytes.skip(data, offsetOf(index));
+        int end = PackedBytes.skip(data, at);
+        int length = PackedBytes.packedSize(value.length);
         int tail = used - end;
         int newUsed = at + length + tail;
         if (newUsed > data.length) {
-            byte[] grown = new byte[grownLength(newUsed)];
+            byte[] grown = new byte[PackedBytes.grownLength(data.length, newUsed)];
             System.arraycopy(data, 0, grown, 0, at);
             System.arraycopy(data, end, grown, at + length, tail);
             data = grown;
         } else {
             System.arraycopy(data, end, data, at + length, tail);
         }
-        write(at, value);
+        PackedBytes.write(data, at, value);
         used = newUsed;
     }
 
     /** Appends a field the caller knows is absent. */
     void append(byte[] field, byte[] value) {
-        int needed = used + entryHeader(field.length) + field.length + entryHeader(value.length) + value.length;
+        int needed = used + PackedBytes.packedSize(field.length) + PackedBytes.packedSize(value.length);
         if (needed > data.length) {
-            data = Arrays.copyOf(data, grownLength(needed));
+            data = Arrays.copyOf(data, PackedBytes.grownLength(data.length, needed));
         }
-        used = write(write(used, field), value);
+        used = PackedBytes.write(data, PackedBytes.write(data, used, field), value);
         size++;
     }
 
     void removeAt(int index) {
         int at = offsetOf(index);
-        int end = skip(skip(at));
+        int end = PackedBytes.skip(data, PackedBytes.skip(data, at));
         System.arraycopy(data, end, data, at, used - end);
         used -= end - at;
         size--;
@@ -149,59 +146,10 @@ final class PairList {
             p = cursorOffset;
         }
         for (; i < index; i++) {
-            p = skip(skip(p));
+            p = PackedBytes.skip(data, PackedBytes.skip(data, p));
         }
         cursorIndex = index;
         cursorOffset = p;
         return p;
-    }
-
-    private byte[] entryAt(int p) {
-        int length = lengthAt(p);
-        int start = p + entryHeader(length);
-        return Arrays.copyOfRange(data, start, start + length);
-    }
-
-    /** The offset after the entry at {@code p}. */
-    private int skip(int p) {
-        int length = lengthAt(p);
-        return p + entryHeader(length) + length;
-    }
-
-    private int lengthAt(int p) {
-        byte[] d = data;
-        int b = d[p];
-        if (b >= 0) {
-            return b;
-        }
-        int length = b & 0x7f;
-        for (int shift = 7; ; shift += 7) {
-            b = d[++p];
-            length |= (b & 0x7f) << shift;
-            if (b >= 0) {
-                return length;
-            }
-        }
-    }
-
-    /** Writes {@code bytes} as an entry at {@code p}; returns the offset after it. */
-    private int write(int p, byte[] bytes) {
-        byte[] d = data;
-        int length = bytes.length;
-        while (length >= 0x80) {
-            d[p++] = (byte) (length | 0x80);
-            length >>>= 7;
-        }
-        d[p++] = (byte) length;
-        System.arraycopy(bytes, 0, d, p, bytes.length);
-        return p + bytes.length;
-    }
-
-    private static int entryHeader(long length) {
-        return length < 1 << 7 ? 1 : length < 1 << 14 ? 2 : length < 1 << 21 ? 3 : length < 1 << 28 ? 4 : 5;
-    }
-
-    private int grownLength(int needed) {
-        return (int) Math.min(Math.max(needed, (long) data.length + (data.length >> 1)), MAX_BYTES + 16);
     }
 }

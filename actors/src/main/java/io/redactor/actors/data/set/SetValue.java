@@ -14,8 +14,8 @@ import java.util.random.RandomGenerator;
  *
  * <p>Members are addressed by position too, {@code 0 <= index < size()}: on an intset the index-th smallest
  * member, on a hashtable an entry of the table. Positions give uniform random picks and allocation-free
- * iteration; they stay valid until the set changes. Member arrays handed in are stored as they are and
- * handed out shared, so nobody may modify them.
+ * iteration; they stay valid until the set changes. An intset stores numbers and a hashtable packs members
+ * ({@link MemberTable}): members handed in are copied, and those handed out are copies.
  */
 public final class SetValue extends SizedValue implements DataValue {
     /** Non-null while the set is an intset. */
@@ -35,12 +35,15 @@ public final class SetValue extends SizedValue implements DataValue {
 
     /** The empty set a first member would go into (Redis's setTypeCreate): an intset if it is an integer. */
     public static SetValue emptyFor(byte[] firstMember) {
-        return emptyFor(firstMember, 0);
+        return emptyFor(firstMember, 0, 0);
     }
 
-    /** {@link #emptyFor(byte[])} for a set whose size is known (one read from a snapshot): a hashtable has room. */
-    public static SetValue emptyFor(byte[] firstMember, int expected) {
-        return isInteger(firstMember) ? empty() : new SetValue(null, new MemberTable(expected));
+    /**
+     * {@link #emptyFor(byte[])} for a set whose members are known (one read from a snapshot): a hashtable has room
+     * for {@code expected} members of {@code expectedBytes} bytes in all.
+     */
+    public static SetValue emptyFor(byte[] firstMember, int expected, long expectedBytes) {
+        return isInteger(firstMember) ? empty() : new SetValue(null, new MemberTable(expected, expectedBytes));
     }
 
     @Override
@@ -96,7 +99,8 @@ public final class SetValue extends SizedValue implements DataValue {
 
     /** Turns the intset into a hashtable with room for {@code more} members beyond the current ones. */
     private void convert(int more) {
-        MemberTable converted = new MemberTable(ints.size() + more);
+        int members = ints.size() + more;
+        MemberTable converted = new MemberTable(members, 8L * members);
         for (int i = 0; i < ints.size(); i++) {
             converted.add(RedisIntegers.toBytes(ints.get(i)));
         }

@@ -27,8 +27,48 @@ class MemberTableTest {
 
     @Test
     void behavesLikeAHashSetThroughGrowthChurnAndShrinking() {
+        behavesLikeAHashSet(new MemberTable(0, 0));
+    }
+
+    @Test
+    void membersSpreadOverManySmallChunksBehaveTheSame() {
+        behavesLikeAHashSet(new MemberTable(0, 0, 64));
+    }
+
+    @Test
+    void aMemberLongerThanAChunkGetsAChunkOfItsOwn() {
+        MemberTable table = new MemberTable(0, 0, 16);
+        byte[] big = new byte[1000];
+        big[999] = 1;
+        assertTrue(table.add(bytes("a")));
+        assertTrue(table.add(big));
+        assertTrue(table.add(bytes("b")));
+        assertTrue(table.contains(big.clone()));
+        assertFalse(table.add(big.clone()));
+        assertTrue(table.remove(bytes("a")));
+        assertEquals(Set.of(ByteBuffer.wrap(big), ByteBuffer.wrap(bytes("b"))), contents(table));
+        assertTrue(table.copy().contains(big));
+    }
+
+    @Test
+    void removedMembersAreReclaimedAndCopiesAreIndependent() {
+        MemberTable table = new MemberTable(0, 0);
+        for (int i = 0; i < 10_000; i++) {
+            table.add(bytes("member-" + i));
+        }
+        long full = table.memoryBytes();
+        MemberTable copy = table.copy();
+        for (int i = 0; i < 9_990; i++) {
+            table.remove(bytes("member-" + i));
+        }
+        assertTrue(table.memoryBytes() < full / 10, table.memoryBytes() + " of " + full);
+        assertEquals(10, contents(table).size());
+        assertEquals(10_000, contents(copy).size());
+        assertTrue(copy.contains(bytes("member-5")));
+    }
+
+    private static void behavesLikeAHashSet(MemberTable table) {
         Random random = new Random(7);
-        MemberTable table = new MemberTable(0);
         Set<ByteBuffer> model = new HashSet<>();
         for (int i = 0; i < 300_000; i++) {
             // Phases: grow to tens of thousands, then churn, then drain down to a few (shrinking the arrays).
@@ -54,7 +94,7 @@ class MemberTableTest {
 
     @Test
     void emptyByteArraysAndEveryByteValueAreMembers() {
-        MemberTable table = new MemberTable(0);
+        MemberTable table = new MemberTable(0, 0);
         assertTrue(table.add(new byte[0]));
         assertFalse(table.add(new byte[0]));
         for (int b = 0; b < 256; b++) {
@@ -68,7 +108,7 @@ class MemberTableTest {
 
     @Test
     void aFullScanSeesEveryMemberPresentThroughoutDespiteResizes() {
-        MemberTable table = new MemberTable(0);
+        MemberTable table = new MemberTable(0, 0);
         Set<ByteBuffer> stable = new HashSet<>();
         for (int i = 0; i < 1000; i++) {
             byte[] member = bytes("stable" + i);
@@ -100,7 +140,7 @@ class MemberTableTest {
 
     @Test
     void copiesAreIndependent() {
-        MemberTable table = new MemberTable(0);
+        MemberTable table = new MemberTable(0, 0);
         table.add(bytes("a"));
         table.add(bytes("b"));
         MemberTable copy = table.copy();
