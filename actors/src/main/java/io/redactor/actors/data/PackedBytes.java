@@ -72,9 +72,14 @@ public final class PackedBytes {
         return p + bytes.length;
     }
 
-    /** A length for an array holding {@code needed} bytes that grows by half, within {@link #MAX_ARRAY}. */
+    /**
+     * A length for an array of {@code current} bytes that must hold {@code needed}: exactly that while small, as a
+     * listpack is reallocated to fit (a small value keeps no spare room), and an eighth more past 4 KB, so that a big
+     * array is not copied at every write; within {@link #MAX_ARRAY}.
+     */
     public static int grownLength(int current, int needed) {
-        return (int) Math.min(Math.max(needed, (long) current + (current >> 1)), MAX_ARRAY + 16);
+        long grown = needed <= 4096 ? needed : Math.max(needed, (long) current + (current >> 3));
+        return (int) Math.min(grown, MAX_ARRAY + 16);
     }
 
     private static int header(long length) {
