@@ -1,5 +1,7 @@
 package io.redactor.core.rdb;
 
+import java.util.Arrays;
+
 /**
  * LZF as Redis 7.0 uses it for RDB strings: the compressor is liblzf 3.6's in Redis's configuration (16-bit
  * hash table, {@code VERY_FAST}, not {@code ULTRA_FAST}), so that payloads come out byte for byte as Redis writes them;
@@ -59,7 +61,7 @@ public final class Lzf {
                 return 0;
             }
             if (base > Integer.MAX_VALUE - 2 - inLen) {
-                java.util.Arrays.fill(table, 0);
+                Arrays.fill(table, 0);
                 base = 1;
             }
             int b = base;
@@ -153,17 +155,18 @@ public final class Lzf {
      */
     private static int matchLength(byte[] in, int ref, int ip, int len, int maxlen) {
         if (maxlen > 16) {
-            for (int k = 0; k < 16; k++) {
-                len++;
-                if (in[ref + len] != in[ip + len]) {
-                    return len;
-                }
+            int m = Arrays.mismatch(in, ref + len + 1, ref + len + 17, in, ip + len + 1, ip + len + 17);
+            if (m >= 0) {
+                return len + 1 + m;
             }
+            len += 16;
         }
-        do {
-            len++;
-        } while (len < maxlen && in[ref + len] == in[ip + len]);
-        return len;
+        int from = len + 1;
+        if (from >= maxlen) {
+            return from;
+        }
+        int m = Arrays.mismatch(in, ref + from, ref + maxlen, in, ip + from, ip + maxlen);
+        return m < 0 ? maxlen : from + m;
     }
 
     private static int first(byte[] in, int p) {
