@@ -31,9 +31,36 @@ public final class RdbValues {
     public record Limits(long hashEntries, long hashValue, long setIntsetEntries, long zsetEntries, long zsetValue) {
     }
 
-    /** A stored value as RDB sees it. The lists it holds share the value's arrays: use it before the value changes. */
+    /**
+     * What a snapshot keeps of a value when its partition visits it, for {@link #toRdb} on the snapshot's writer
+     * thread: a copy of a value that packs its elements (a hash, a set: a few array copies, where its RDB view
+     * would be an array per element), else the RDB view itself.
+     */
+    public static Object capture(Object value) {
+        return switch (value) {
+            case HashValue hash -> hash.copy();
+            case SetValue set -> set.copy();
+            default -> toRdb(value);
+        };
+    }
+
+    /** The number of elements of what {@link #capture} returned. */
+    public static long capturedSize(Object captured) {
+        return switch (captured) {
+            case HashValue hash -> hash.size();
+            case SetValue set -> set.size();
+            case RdbValue rdb -> rdb.size();
+            default -> throw new IllegalArgumentException("not a captured value: " + captured.getClass());
+        };
+    }
+
+    /**
+     * A stored value (or what {@link #capture} kept of it) as RDB sees it. The lists it holds share the value's
+     * arrays: use it before the value changes.
+     */
     public static RdbValue toRdb(Object value) {
         return switch (value) {
+            case RdbValue rdb -> rdb;
             case ListValue list -> {
                 List<byte[]> elements = new ArrayList<>((int) list.size());
                 list.forEach(0, list.size() - 1, elements::add);

@@ -5,7 +5,6 @@ import io.redactor.actors.data.PartitionData;
 import io.redactor.actors.data.RdbValues;
 import io.redactor.actors.data.TableFreeze;
 import io.redactor.actors.partition.PartitionChore;
-import io.redactor.core.rdb.RdbValue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +12,9 @@ import java.util.List;
 /**
  * One partition's part of a {@link SnapshotJob}: its frozen tables, database by database, captured a few hundred
  * entries per step on the partition's own thread, between its commands. Capturing takes a value as RDB sees it
- * ({@link RdbValues#toRdb}: its elements, which no command changes in place, in lists of their own); the job's
- * writer thread encodes and compresses them, away from the partition's clients.
+ * ({@link RdbValues#toRdb}: its elements, which no command changes in place, in lists of their own) or, for values
+ * that pack their elements, a copy ({@link RdbValues#capture}); the job's writer thread turns them into RDB, encodes
+ * and compresses them, away from the partition's clients.
  */
 final class PartitionSaver implements PartitionChore {
     /**
@@ -81,9 +81,9 @@ final class PartitionSaver implements PartitionChore {
         while (db < Keyspace.DATABASES && visited - before < ENTRIES_PER_STEP && capturedElements < ELEMENTS_PER_STEP
                 && System.nanoTime() < deadline) {
             boolean more = frozen[db].visit(ENTRIES_PER_VISIT, (key, value, expireAt) -> {
-                RdbValue rdb = RdbValues.toRdb(value);
-                captured.add(new SnapshotJob.Entry(key, rdb, expireAt));
-                capturedElements += rdb.size();
+                Object kept = RdbValues.capture(value);
+                captured.add(new SnapshotJob.Entry(key, kept, expireAt));
+                capturedElements += RdbValues.capturedSize(kept);
                 visited++;
             });
             if (!more) {

