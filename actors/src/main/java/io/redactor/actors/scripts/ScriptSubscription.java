@@ -50,8 +50,9 @@ final class ScriptSubscription implements ChannelScript {
         this.async = async;
         this.backlogLimit = backlogLimit;
         this.parallelism = parallelism;
-        this.readOnly = !script.shebang().compatibilityMode() && script.shebang().has(ScriptFlag.NO_WRITES);
-        this.allowOom = !script.shebang().compatibilityMode() && script.shebang().has(ScriptFlag.ALLOW_OOM);
+        // a script without a shebang declares no flags
+        this.readOnly = script.shebang().has(ScriptFlag.NO_WRITES);
+        this.allowOom = script.shebang().has(ScriptFlag.ALLOW_OOM);
     }
 
     String sha() {

@@ -85,7 +85,7 @@ final class EvalCommands {
         if (readOnly && !shebang.compatibilityMode() && !shebang.has(ScriptFlag.NO_WRITES)) {
             return CompletableFuture.completedFuture(WRITE_FLAG_WITH_RO);
         }
-        if (!shebang.compatibilityMode()) {
+        if (shebang.present()) {
             ErrorReply refused = DeclaredFlagsAdmission.refusal(call, shebang.has(ScriptFlag.NO_WRITES),
                     shebang.has(ScriptFlag.ALLOW_OOM));
             if (refused != null) {
@@ -94,12 +94,11 @@ final class EvalCommands {
         }
         // A script with a shebang is read-only when it says no-writes; one without, when called as *_RO.
         boolean readOnlyRun = shebang.compatibilityMode() ? readOnly : shebang.has(ScriptFlag.NO_WRITES);
-        boolean allowOom = !shebang.compatibilityMode() && shebang.has(ScriptFlag.ALLOW_OOM);
         List<byte[]> keys = Arrays.asList(args).subList(3, 3 + numkeys);
         List<byte[]> argv = Arrays.asList(args).subList(3 + numkeys, args.length);
         ScriptRequest request = new ScriptRequest(call.client(), call.client().db(), ScriptRequest.Kind.SCRIPT,
-                script.sha(), null, keys, argv, readOnlyRun, allowOom, script.straightLine(), script::newRun,
-                Arrays.asList(args));
+                script.sha(), null, keys, argv, readOnlyRun, shebang.has(ScriptFlag.ALLOW_OOM), script.straightLine(),
+                script::newRun, Arrays.asList(args));
         return start(call, request, async);
     }
 
