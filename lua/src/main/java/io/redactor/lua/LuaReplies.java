@@ -1,5 +1,6 @@
 package io.redactor.lua;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -72,8 +73,8 @@ public final class LuaReplies {
             case BooleanReply b -> resp3 ? LuaValue.valueOf(b == BooleanReply.TRUE)
                     : LuaValue.valueOf(b == BooleanReply.TRUE ? 1 : 0);
             case VerbatimString v -> resp3 ? single(VERBATIM, verbatim(v)) : ShortStringPool.copyOf(v.bytes());
-            case BigNumber n -> resp3 ? single(BIG_NUMBER, LuaValue.valueOf(n.value().toString()))
-                    : LuaValue.valueOf(n.value().toString());
+            case BigNumber n -> resp3 ? single(BIG_NUMBER, LuaValue.valueOf(latin1(n.text())))
+                    : LuaValue.valueOf(latin1(n.text()));
             case PushReply p -> array(p.items(), resp, strings);
             case ReplySequence s -> throw new IllegalArgumentException("a script cannot receive a reply sequence");
             // Redis's scripts read attributes and drop them
@@ -181,7 +182,7 @@ public final class LuaReplies {
         }
         LuaValue big = t.rawget(BIG_NUMBER);
         if (big.type() == LuaValue.TSTRING) {
-            return bigNumber(Lua51Arith.toLuaString(big).tojstring());
+            return new BigNumber(oneLine(new String(bytes(Lua51Arith.toLuaString(big)), StandardCharsets.ISO_8859_1)));
         }
         LuaValue map = t.rawget(MAP);
         if (map.type() == LuaValue.TTABLE) {
@@ -217,13 +218,8 @@ public final class LuaReplies {
         return new ArrayReply(items);
     }
 
-    /** A big number kept as Redis keeps it, text for text (sanitized to one line). */
-    private static Reply bigNumber(String text) {
-        try {
-            return new BigNumber(new java.math.BigInteger(text));
-        } catch (NumberFormatException e) {
-            return new BulkString(oneLine(text).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-        }
+    private static byte[] latin1(String text) {
+        return text.getBytes(StandardCharsets.ISO_8859_1);
     }
 
     private interface EntryAction {

@@ -93,9 +93,9 @@ final class RespWriter {
             }
             case BigNumber n -> {
                 if (resp3) {
-                    line(sink.buffer(), '(', n.value().toString());
+                    line(sink.buffer(), '(', n.text());
                 } else {
-                    bulk(sink, n.value().toString().getBytes(StandardCharsets.US_ASCII));
+                    bulk(sink, n.text().getBytes(StandardCharsets.ISO_8859_1));
                 }
             }
         }

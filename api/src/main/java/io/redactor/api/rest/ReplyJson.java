@@ -19,16 +19,19 @@ import io.redactor.core.reply.SimpleString;
 import io.redactor.core.reply.VerbatimString;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Redis replies as JSON values: bulk and simple strings as strings, integers and doubles as numbers (infinities
  * and NaN, which JSON lacks, as the strings "inf", "-inf" and "nan"), null as null, arrays and sets as arrays,
- * maps as objects (a key that is not a string is written as its JSON text), booleans as booleans. An error
- * nested in an aggregate (EXEC's, a pipeline's) becomes {@code {"error": message}}.
+ * maps as objects (a key that is not a string is written as its JSON text), booleans as booleans, big numbers as
+ * numbers. An error nested in an aggregate (EXEC's, a pipeline's) becomes {@code {"error": message}}.
  */
 final class ReplyJson {
+    private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
     private final Encoding encoding;
 
     ReplyJson(Encoding encoding) {
@@ -49,7 +52,7 @@ final class ReplyJson {
             case MapReply map -> map(json, map.keysAndValues());
             case DoubleReply number -> number(json, number.value());
             case BooleanReply bool -> json.writeBoolean(bool == BooleanReply.TRUE);
-            case BigNumber big -> json.writeNumber(big.value());
+            case BigNumber big -> bigNumber(json, big.text());
             case VerbatimString verbatim -> bytes(json, verbatim.bytes());
             case ErrorReply error -> {
                 json.writeStartObject();
@@ -104,6 +107,15 @@ final class ReplyJson {
             throw new NotText();
         }
         return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    /** A big number as a JSON number when it is an integer (the usual case), else as the text a script gave. */
+    private void bigNumber(JsonGenerator json, String text) throws IOException {
+        if (INTEGER.matcher(text).matches()) {
+            json.writeNumber(new BigInteger(text));
+        } else {
+            bytes(json, text.getBytes(StandardCharsets.ISO_8859_1));
+        }
     }
 
     private static void number(JsonGenerator json, double value) throws IOException {

@@ -18,7 +18,6 @@ import io.redactor.core.reply.ReplySequence;
 import io.redactor.core.reply.SetReply;
 import io.redactor.core.reply.VerbatimString;
 
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -64,7 +63,7 @@ final class DebugProtocol implements DebugSubcommand {
             case "string" -> BulkString.of("Hello World");
             case "integer" -> IntegerReply.of(12345);
             case "double" -> new DoubleReply(3.141);
-            case "bignum" -> new BigNumber(new BigInteger("1234567999999999999999999999999999999"));
+            case "bignum" -> new BigNumber("1234567999999999999999999999999999999");
             case "null" -> NullReply.NULL_BULK;
             case "array" -> new ArrayReply(ZERO_ONE_TWO);
             case "set" -> new SetReply(ZERO_ONE_TWO);
