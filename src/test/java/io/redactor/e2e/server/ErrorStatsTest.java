@@ -110,6 +110,9 @@ class ErrorStatsTest {
             client.call("EVAL", "return {redis.pcall('incr', KEYS[1]), redis.pcall('incr', KEYS[1])}", "1", "es:str");
             client.call("EVAL", "return {redis.error_reply('A x'), {redis.error_reply('B y')}}", "0");
             client.call("EVAL", "return {redis.error_reply('A x'), redis.pcall('incr', KEYS[1])}", "1", "es:str");
+            client.call("EVAL", "return redis.call('select', 99)", "0");
+            client.call("EVAL", "return redis.pcall('select', 99)", "0");
+            client.call("EVAL", "redis.pcall('select', 'x') return 1", "0");
             client.call("MULTI");
             client.call("EVAL", "return redis.call('incr', KEYS[1])", "1", "es:str");
             client.call("EXEC");

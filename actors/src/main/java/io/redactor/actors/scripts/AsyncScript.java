@@ -244,8 +244,8 @@ final class AsyncScript implements ScriptContext {
             return refusal;
         }
         if (checked.isSelect()) {
-            return LuaReplies.toLua(checked.runSelect(command, selected -> db = selected,
-                    node.server().commandStats()), current.resp());
+            return LuaReplies.toLua(checked.runSelect(command, selected -> db = selected, node.server()),
+                    current.resp());
         }
         int protocol = current.resp();
         long sentAt = System.nanoTime();

@@ -379,7 +379,7 @@ final class AtomicScript implements ScriptContext, Reservation.Handover {
             return refusal;
         }
         Reply result = checked.isSelect()
-                ? checked.runSelect(command, selected -> db = selected, node.server().commandStats())
+                ? checked.runSelect(command, selected -> db = selected, node.server())
                 : execute(checked.spec(), command, current.resp());
         if (checked.writes() && !(result instanceof ErrorReply)) {
             dirty = true;

@@ -8,7 +8,6 @@ import io.redactor.actors.command.CommandTable;
 import io.redactor.actors.command.Placement;
 import io.redactor.actors.command.CommandError;
 import io.redactor.actors.command.keys.DatabaseIndex;
-import io.redactor.actors.node.CommandStatistics;
 import io.redactor.actors.node.ServerContext;
 import io.redactor.core.reply.ErrorReply;
 import io.redactor.core.reply.Reply;
@@ -107,11 +106,15 @@ record ScriptCommand(CommandSpec spec, LuaValue refusal) {
         return refusal;
     }
 
-    /** SELECT, as {@link #select(byte[][], IntConsumer)}, counted in the command statistics. */
-    Reply runSelect(byte[][] command, IntConsumer setDb, CommandStatistics stats) {
+    /**
+     * SELECT, as {@link #select(byte[][], IntConsumer)}, counted in the command statistics and, when it fails, in the
+     * error statistics, as any command a script calls.
+     */
+    Reply runSelect(byte[][] command, IntConsumer setDb, ServerContext server) {
         long started = System.nanoTime();
         Reply reply = select(command, setDb);
-        stats.record(spec, System.nanoTime() - started, reply instanceof ErrorReply);
+        server.commandStats().record(spec, System.nanoTime() - started, reply instanceof ErrorReply);
+        server.calls().nestedReply(reply);
         return reply;
     }
 
