@@ -82,7 +82,7 @@ public final class RedactorNode {
                     HeapGuard guard = server.heapGuard();
                     scripts.guardMemory(bytes -> !guard.refusing());
                     Evictor evictor = new Evictor(server, gateway, () -> scripts.engine().cachedScriptBytes(),
-                            durability);
+                            server.replicaQuorum().after(durability));
                     server.useEviction(evictor);
                     NodeServices services = new NodeServices(server,
                             new CommandRouter(table, partitionMap,

@@ -32,6 +32,7 @@ public final class ServerContext implements DataEnvironment {
     private final ClientPause pause = new ClientPause();
     private final EffectLog effectLog = new EffectLog();
     private final ReplicationIds replicationIds = new ReplicationIds();
+    private final ReplicaQuorum replicaQuorum;
     private final HeapGuard heapGuard;
     private final MemoryLedger memory;
     private volatile EvictionGate eviction = EvictionGate.NONE;
@@ -58,6 +59,7 @@ public final class ServerContext implements DataEnvironment {
         this.notifier = new KeyspaceNotifier(config, pubsub);
         this.tracking = new Tracking(config, partitions);
         this.memory = new MemoryLedger(partitions.count());
+        this.replicaQuorum = new ReplicaQuorum(config);
     }
 
     /** What clients' commands wait for while keys are evicted. */
@@ -203,6 +205,11 @@ public final class ServerContext implements DataEnvironment {
 
     public ReplicationIds replicationIds() {
         return replicationIds;
+    }
+
+    /** What {@code min-replicas-to-write} asks of this node's replicas. */
+    public ReplicaQuorum replicaQuorum() {
+        return replicaQuorum;
     }
 
     /** Whether the partitions' active expiry cycles run (DEBUG SET-ACTIVE-EXPIRE turns them off for tests). */

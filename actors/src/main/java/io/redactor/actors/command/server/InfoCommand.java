@@ -10,6 +10,7 @@ import io.redactor.actors.node.MemoryReport;
 import io.redactor.actors.node.NodeServices;
 import io.redactor.actors.node.ProcessMetrics;
 import io.redactor.actors.node.RedactorVersion;
+import io.redactor.actors.node.ReplicaQuorum;
 import io.redactor.actors.node.ReplicationIds;
 import io.redactor.actors.node.ServerIdentity;
 import io.redactor.actors.node.ServerStats;
@@ -93,7 +94,7 @@ final class InfoCommand {
             case "memory" -> memory(out, node);
             case "persistence" -> node.durability().info().forEach((field, value) -> field(out, field, value));
             case "stats" -> stats(out, node.server().stats(), node.server().pubsub(), node.server().tracking());
-            case "replication" -> replication(out, node.server().replicationIds());
+            case "replication" -> replication(out, node.server().replicationIds(), node.server().replicaQuorum());
             case "cpu" -> cpu(out);
             case "modules" -> {
                 // No modules: the section is there, empty, as in a Redis without any.
@@ -255,9 +256,12 @@ final class InfoCommand {
         field(out, "redactor_acl_denials", stats.aclDenials.sum());
     }
 
-    private static void replication(StringBuilder out, ReplicationIds ids) {
+    private static void replication(StringBuilder out, ReplicationIds ids, ReplicaQuorum quorum) {
         field(out, "role", "master");
         field(out, "connected_slaves", 0);
+        if (quorum.checked()) {
+            field(out, "min_slaves_good_slaves", quorum.goodReplicas());
+        }
         field(out, "master_failover_state", "no-failover");
         field(out, "master_replid", ids.id());
         field(out, "master_replid2", ids.secondId());
