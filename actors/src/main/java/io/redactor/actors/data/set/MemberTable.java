@@ -15,9 +15,9 @@ import java.util.function.Consumer;
  * ({@link PackedBytes}) in byte arrays of up to 1 GB, the chunks, so a small set is five objects whatever its size.
  * Entries are kept dense in {@code [0, size)}: removing one moves the last entry into its place, so a uniformly
  * random member is one array read and iteration needs no holes check. A removed member's bytes stay in its chunk
- * until removed bytes are half of all, then the chunks are rewritten. The bucket array is a power of two that grows past one entry per bucket and shrinks
- * below one in eight; {@link #scan} walks it with Redis's reverse-binary cursor, so SSCAN keeps its guarantee
- * across resizes. Members are copied in and handed out as copies.
+ * until removed bytes are half of all, then the chunks are rewritten. The bucket array is a power of two that grows
+ * past one entry per bucket and shrinks below one in eight; {@link #scan} walks it with Redis's reverse-binary
+ * cursor, so SSCAN keeps its guarantee across resizes. Members are copied in and handed out as copies.
  */
 final class MemberTable {
     private static final int MIN_BUCKETS = 4;

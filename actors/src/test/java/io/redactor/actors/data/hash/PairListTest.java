@@ -54,7 +54,8 @@ class PairListTest {
     void readsByIndexInAnyOrderAndCopiesAreIndependent() {
         PairList pairs = new PairList();
         for (int i = 0; i < 20; i++) {
-            pairs.append(("f" + i).getBytes(StandardCharsets.UTF_8), "x".repeat(i * 50).getBytes(StandardCharsets.UTF_8));
+            byte[] value = "x".repeat(i * 50).getBytes(StandardCharsets.UTF_8);
+            pairs.append(("f" + i).getBytes(StandardCharsets.UTF_8), value);
         }
         for (int i : new int[] {19, 3, 3, 4, 0, 18, 7}) {
             assertEquals("f" + i, new String(pairs.field(i), StandardCharsets.UTF_8));
