@@ -121,7 +121,8 @@ public final class RdbValues {
                     limits.hashValue());
             case RdbSortedSet zset -> {
                 SortedSetValue built = zset.members().isEmpty() ? new SortedSetValue(true)
-                        : SortedSetValue.forFirstMember(zset.members().get(0), limits.zsetEntries(), limits.zsetValue());
+                        : SortedSetValue.forMembers(zset.members().get(0), zset.size(), limits.zsetEntries(),
+                                limits.zsetValue());
                 for (int i = 0; i < zset.size(); i++) {
                     built.add(zset.members().get(i), zset.scores()[i], limits.zsetEntries(), limits.zsetValue());
                 }

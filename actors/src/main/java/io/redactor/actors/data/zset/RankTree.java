@@ -48,8 +48,14 @@ final class RankTree {
     }
 
     RankTree() {
-        nodeBytes = leafBytes(FIRST_LEAF_CAPACITY);
-        Leaf leaf = new Leaf(FIRST_LEAF_CAPACITY);
+        this(FIRST_LEAF_CAPACITY);
+    }
+
+    /** An empty tree whose first leaf has room for {@code expected} entries (within a leaf's capacity). */
+    RankTree(int expected) {
+        int capacity = Math.max(FIRST_LEAF_CAPACITY, Math.min(LEAF_CAPACITY, expected));
+        nodeBytes = leafBytes(capacity);
+        Leaf leaf = new Leaf(capacity);
         root = leaf;
         head = leaf;
         tail = leaf;

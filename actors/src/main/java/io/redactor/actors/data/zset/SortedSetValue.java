@@ -34,7 +34,17 @@ public final class SortedSetValue extends SizedValue implements BlockableValue {
      */
     public static SortedSetValue forFirstMember(byte[] firstMember, long maxListpackEntries,
                                                 long maxListpackValue) {
-        return new SortedSetValue(maxListpackEntries != 0 && firstMember.length <= maxListpackValue);
+        return forMembers(firstMember, 0, maxListpackEntries, maxListpackValue);
+    }
+
+    /**
+     * {@link #forFirstMember} for a set whose size is known (one read from a snapshot): its first leaf has room for
+     * {@code expected} members.
+     */
+    public static SortedSetValue forMembers(byte[] firstMember, int expected, long maxListpackEntries,
+                                            long maxListpackValue) {
+        boolean listpack = maxListpackEntries != 0 && firstMember.length <= maxListpackValue;
+        return new SortedSetValue(new RankTree(expected), listpack ? null : new MemberIndex(expected));
     }
 
     static SortedSetValue of(RankTree tree, MemberIndex index) {
