@@ -99,8 +99,11 @@ public final class SetValue extends SizedValue implements DataValue {
 
     /** Turns the intset into a hashtable with room for {@code more} members beyond the current ones. */
     private void convert(int more) {
-        int members = ints.size() + more;
-        MemberTable converted = new MemberTable(members, 8L * members);
+        long text = 0;
+        for (int i = 0; i < ints.size(); i++) {
+            text += RedisIntegers.decimalLength(ints.get(i));
+        }
+        MemberTable converted = new MemberTable(ints.size() + more, text);
         for (int i = 0; i < ints.size(); i++) {
             converted.add(RedisIntegers.toBytes(ints.get(i)));
         }
