@@ -50,7 +50,7 @@ final class PairList {
 
     /** Whether a pair of {@code field} and {@code value} can be added without passing the size limit. */
     boolean hasRoomFor(byte[] field, byte[] value) {
-        return (long) used + field.length + value.length + 10 <= PackedBytes.MAX_ARRAY;
+        return fits(1, (long) used + field.length + value.length);
     }
 
     PairList copy() {
