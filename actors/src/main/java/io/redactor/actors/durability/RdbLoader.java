@@ -1,8 +1,8 @@
 package io.redactor.actors.durability;
 
 import io.redactor.actors.data.Database;
-import io.redactor.actors.data.KeyHash;
 import io.redactor.actors.data.Db;
+import io.redactor.actors.data.KeyHash;
 import io.redactor.actors.data.PartitionData;
 import io.redactor.actors.data.RdbValues;
 import io.redactor.actors.node.NodeServices;

@@ -33,6 +33,9 @@ public final class Training {
     private static final int PIPELINE = 8;
     private static final int SAVED_KEYS = 200_000;
     private static final int LOADS = 3;
+    /** The collection types of the saved data set, and the command that makes each. */
+    private static final String[] COLLECTIONS = {"list", "hash", "set", "zset"};
+    private static final String[] ADDS = {"RPUSH", "HSET", "SADD", "ZADD"};
 
     private Training() {
     }
@@ -95,17 +98,14 @@ public final class Training {
     }
 
     private static String[] collectionCommand(int n) {
-        String[] kind = switch (n % 4) {
-            case 0 -> new String[] {"RPUSH", "list"};
-            case 1 -> new String[] {"HSET", "hash"};
-            case 2 -> new String[] {"SADD", "set"};
-            default -> new String[] {"ZADD", "zset"};
-        };
-        boolean pairs = kind[1].equals("hash") || kind[1].equals("zset");
-        List<String> command = new ArrayList<>(List.of(kind[0], "mixed:" + kind[1] + ":" + n));
+        int kind = n % 4;
+        String name = COLLECTIONS[kind];
+        List<String> command = new ArrayList<>(List.of(ADDS[kind], "mixed:" + name + ":" + n));
         for (int j = 0; j < 10; j++) {
-            if (pairs) {
-                command.add(kind[1].equals("hash") ? "f" + j : Double.toString(j * 1.5));
+            switch (name) {
+                case "hash" -> command.add("f" + j);
+                case "zset" -> command.add(Double.toString(j * 1.5));
+                default -> { }
             }
             command.add("e" + n + "-" + j);
         }
